@@ -1,0 +1,6 @@
+/** The API envelope of CONTRACT.md §2: every answer, errors included. */
+export interface Envelope<E = Record<string, unknown>> {
+  success: boolean;
+  msg: string;
+  extend: E;
+}

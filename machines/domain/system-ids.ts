@@ -1,0 +1,17 @@
+/** The systemIds of the long-lived actors the root machine owns (one object, as Zoo does). */
+export const SYSTEM_IDS = {
+  toast: 'toast',
+  categoryMenu: 'categoryMenu',
+  accountMenu: 'accountMenu',
+  promptList: 'promptList',
+  promptDetail: 'promptDetail',
+} as const;
+export type SystemId = keyof typeof SYSTEM_IDS;
+
+/** SPEC.md §9 timings, named once; machines refer to them by delay name. */
+export const TIMINGS = {
+  toastDuration: 2000,
+  toastFade: 300,
+  categoryMenuCloseDelay: 2000,
+  accountMenuCloseDelay: 500,
+} as const;

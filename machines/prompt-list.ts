@@ -1,0 +1,65 @@
+import { assign, fromPromise, setup } from 'xstate';
+import type { ListQuery, PromptPage } from './domain/catalog.ts';
+
+export type PromptListEvent = { type: 'list.load'; query: ListQuery } | { type: 'list.retry' };
+
+export interface PromptListContext {
+  query: ListQuery;
+  page: PromptPage | null;
+  error: string | null;
+}
+
+/**
+ * One page of the catalog: routes send `list.load` with the query from their search params, the
+ * view projects the tags `loading`, `ready` and `error`. A new query while loading replaces the
+ * request in flight (the invoke is re-entered, so a late answer for the old query is dropped).
+ */
+export const promptListMachine = setup({
+  types: {
+    context: {} as PromptListContext,
+    events: {} as PromptListEvent,
+  },
+  actors: {
+    fetchPromptPage: fromPromise<PromptPage, ListQuery>(() => {
+      throw new Error('fetchPromptPage must be provided');
+    }),
+  },
+  actions: {
+    setQuery: assign({ query: ({ event, context }) => (event.type === 'list.load' ? event.query : context.query) }),
+  },
+}).createMachine({
+  id: 'promptList',
+  context: { query: {}, page: null, error: null },
+  initial: 'idle',
+  on: {
+    'list.load': { target: '.loading', reenter: true, actions: 'setQuery' },
+  },
+  states: {
+    idle: { description: 'Nothing asked for yet.' },
+    loading: {
+      tags: ['loading'],
+      entry: assign({ error: null }),
+      invoke: {
+        id: 'fetchPromptPage',
+        src: 'fetchPromptPage',
+        input: ({ context }) => context.query,
+        onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output }) },
+        onError: {
+          target: 'error',
+          actions: assign({
+            error: ({ event }) =>
+              event.error instanceof Error && event.error.message
+                ? event.error.message
+                : 'The prompts could not be loaded.',
+          }),
+        },
+      },
+    },
+    ready: { tags: ['ready'] },
+    error: {
+      tags: ['error'],
+      description: 'The request failed; the message says why and the view offers to try again.',
+      on: { 'list.retry': 'loading' },
+    },
+  },
+});

@@ -1,0 +1,95 @@
+import ky, { type KyInstance } from 'ky';
+import type { Envelope } from '../../machines/domain/envelope.ts';
+
+/** An answer with `success: false`, or no answer at all; `message` is fit to show a person. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly extend: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const OFFLINE_MESSAGE = "Can't reach FruitPrompt right now. Check your connection and try again.";
+
+export interface ApiClientOptions {
+  /** The bearer token, read at call time (the session owns it). */
+  getToken?: () => string | null;
+  /** For tests: a fetch of their own. */
+  fetch?: typeof fetch;
+  baseUrl?: string;
+}
+
+export interface ApiClient {
+  get<E>(path: string, searchParams?: Record<string, string | number | undefined>): Promise<E>;
+  post<E>(path: string, json?: unknown, searchParams?: Record<string, string | number | undefined>): Promise<E>;
+  /** The same, but the envelope is returned whatever its `success`, for calls whose failure is an answer. */
+  raw<E>(method: 'get' | 'post', path: string, options?: { json?: unknown; searchParams?: Record<string, string | number | undefined> }): Promise<{ status: number; body: Envelope<E> }>;
+}
+
+const cleanParams = (params: Record<string, string | number | undefined> = {}): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(params)
+      .filter((entry): entry is [string, string | number] => entry[1] !== undefined && entry[1] !== '')
+      .map(([k, v]) => [k, String(v)]),
+  );
+
+/** The JSON API of CONTRACT.md §2 through ky: every answer is an envelope, also on errors. */
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const http: KyInstance = ky.create({
+    prefixUrl: options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin),
+    throwHttpErrors: false,
+    retry: 0,
+    timeout: 15000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = options.getToken?.();
+          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        },
+      ],
+    },
+  });
+
+  const raw: ApiClient['raw'] = async (method, path, opts = {}) => {
+    let response: Response;
+    try {
+      response = await http(path.replace(/^\//, ''), {
+        method,
+        searchParams: cleanParams(opts.searchParams),
+        ...(opts.json !== undefined ? { json: opts.json } : {}),
+      });
+    } catch {
+      throw new ApiError(OFFLINE_MESSAGE, 0);
+    }
+    let body: unknown;
+    try {
+      body = await response.json();
+    } catch {
+      throw new ApiError(
+        response.status >= 500 ? 'FruitPrompt had a problem answering. Please try again in a moment.' : OFFLINE_MESSAGE,
+        response.status,
+      );
+    }
+    if (!body || typeof body !== 'object' || typeof (body as Envelope).success !== 'boolean') {
+      throw new ApiError('FruitPrompt sent an answer it cannot read. Please try again.', response.status);
+    }
+    return { status: response.status, body: body as Envelope<never> };
+  };
+
+  const unwrap = async <E>(p: ReturnType<typeof raw>): Promise<E> => {
+    const { status, body } = await p;
+    if (!body.success) throw new ApiError(body.msg || 'Something went wrong. Please try again.', status, body.extend as Record<string, unknown>);
+    return body.extend as E;
+  };
+
+  return {
+    raw,
+    get: (path, searchParams) => unwrap(raw('get', path, { searchParams })),
+    post: (path, json, searchParams) => unwrap(raw('post', path, { json, searchParams })),
+  };
+}

@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
+import { hoverMenuMachine } from '../../machines/hover-menu.ts';
+import { TIMINGS } from '../../machines/domain/system-ids.ts';
+import { CoverageRecorder, modelPaths, replayOnActor } from '../support/model.ts';
+
+const input = { closeDelay: TIMINGS.categoryMenuCloseDelay };
+const recorder = new CoverageRecorder(hoverMenuMachine);
+afterAll(() => recorder.save());
+
+describe('hoverMenu model', () => {
+  const paths = modelPaths(hoverMenuMachine, { input, simple: true });
+
+  it('generates a path to every state', () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect(reached).toEqual(
+      new Set(['"closed"', '{"open":"pointerInside"}', '{"open":"closing"}']),
+    );
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const actor = await replayOnActor(hoverMenuMachine, path, { input, recorder });
+      expect(actor.getSnapshot().hasTag('open')).toBe(path.state.hasTag('open'));
+      actor.stop();
+    });
+  }
+});
+
+describe('hoverMenu timing', () => {
+  it.each([TIMINGS.categoryMenuCloseDelay, TIMINGS.accountMenuCloseDelay])(
+    'closes exactly %i ms after the pointer leaves',
+    (closeDelay) => {
+      const clock = new SimulatedClock();
+      const actor = createActor(hoverMenuMachine, { input: { closeDelay }, clock }).start();
+      actor.send({ type: 'menu.enter' });
+      actor.send({ type: 'menu.leave' });
+      clock.increment(closeDelay - 1);
+      expect(actor.getSnapshot().hasTag('open')).toBe(true);
+      clock.increment(1);
+      expect(actor.getSnapshot().hasTag('open')).toBe(false);
+    },
+  );
+
+  it('stays open when the pointer comes back before the delay', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(hoverMenuMachine, { input, clock }).start();
+    actor.send({ type: 'menu.enter' });
+    actor.send({ type: 'menu.leave' });
+    clock.increment(1500);
+    actor.send({ type: 'menu.enter' });
+    clock.increment(5000);
+    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+  });
+});

@@ -1,0 +1,85 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { promptListMachine } from '../../machines/prompt-list.ts';
+import { CoverageRecorder, controlledActors, modelPaths, replayOnActor } from '../support/model.ts';
+import { pageFixture } from '../support/fixtures.ts';
+
+const recorder = new CoverageRecorder(promptListMachine);
+afterAll(() => recorder.save());
+
+const samples = {
+  'list.load': [{ type: 'list.load', query: { grade: 0 as const, page: 1 } }],
+  'xstate.done.actor.fetchPromptPage': [{ type: 'xstate.done.actor.fetchPromptPage', output: pageFixture(2) }],
+  'xstate.error.actor.fetchPromptPage': [
+    { type: 'xstate.error.actor.fetchPromptPage', error: new Error("Can't reach FruitPrompt right now.") },
+  ],
+};
+
+describe('promptList model', () => {
+  const paths = modelPaths(promptListMachine, {
+    samples,
+    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.error ? 'err' : ''} ${s.context.page ? 'page' : ''}`,
+  });
+
+  it('reaches idle, loading, ready and error', () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['idle', 'loading', 'ready', 'error']));
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const controlled = controlledActors(['fetchPromptPage']);
+      const actor = await replayOnActor(promptListMachine, path, {
+        controlled,
+        recorder,
+        check: (actual, expected) => {
+          expect(actual.context.error).toEqual(expected.context.error);
+          expect(actual.context.page?.data.length).toEqual(expected.context.page?.data.length);
+          for (const tag of ['loading', 'ready', 'error']) expect(actual.hasTag(tag)).toBe(expected.hasTag(tag));
+        },
+      });
+      // every load asked the fetcher for the query it was given
+      for (const call of controlled.calls) expect(call.input).toEqual({ grade: 0, page: 1 });
+      actor.stop();
+    });
+  }
+});
+
+describe('promptList behaviour', () => {
+  it('drops a late answer for a replaced query', async () => {
+    const resolvers: ((v: ReturnType<typeof pageFixture>) => void)[] = [];
+    const actor = createActor(
+      promptListMachine.provide({
+        actors: { fetchPromptPage: fromPromise(() => new Promise((r) => resolvers.push(r))) },
+      }),
+    ).start();
+    actor.send({ type: 'list.load', query: { page: 1 } });
+    actor.send({ type: 'list.load', query: { page: 2 } });
+    resolvers[0]!(pageFixture(1));
+    resolvers[1]!({ ...pageFixture(5), page: 2 });
+    const done = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(done.context.page?.page).toBe(2);
+    expect(done.context.page?.data).toHaveLength(5);
+  });
+
+  it('shows the fetcher’s message, then retries the same query', async () => {
+    let attempt = 0;
+    const actor = createActor(
+      promptListMachine.provide({
+        actors: {
+          fetchPromptPage: fromPromise(async ({ input }) => {
+            attempt++;
+            if (attempt === 1) throw new Error("Can't reach FruitPrompt right now.");
+            return { ...pageFixture(1), page: input.page ?? 1 };
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'list.load', query: { page: 3 } });
+    const failed = await waitFor(actor, (s) => s.hasTag('error'));
+    expect(failed.context.error).toBe("Can't reach FruitPrompt right now.");
+    actor.send({ type: 'list.retry' });
+    const ok = await waitFor(actor, (s) => s.hasTag('ready'));
+    expect(ok.context.page?.page).toBe(3);
+    expect(ok.context.error).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// Three projects: pure machine and domain tests in node, views in jsdom, the API against a real
+// (embedded) PostgreSQL. The API project runs its files one at a time: each file opens its own
+// database from the migrated snapshot, and two cores are all CI has.
+export default defineConfig({
+  plugins: [react()],
+  define: { __PASSWORD_KEY__: JSON.stringify(process.env.PASSWORD_KEY ?? 'fruitprompt-dev-key-0123456789ab') },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'views',
+          environment: 'jsdom',
+          include: ['tests/views/**/*.test.tsx'],
+          setupFiles: ['tests/support/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/api-global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 30000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
