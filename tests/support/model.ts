@@ -49,11 +49,19 @@ const describeValue = (value: unknown): string =>
         .map(([k, v]) => (typeof v === 'string' ? `${k}.${v}` : `${k}.(${describeValue(v)})`))
         .join(',');
 
+const brief = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
 /** Human-readable step label: "menu.leave", "after menuCloseDelay", "done fetchPromptPage". */
 export const stepLabel = (event: AnyEventObject): string => {
   const t = event.type;
   if (t.startsWith('xstate.after.')) return `after ${t.split('.')[2]}`;
-  if (t.startsWith('xstate.done.actor.')) return `done ${t.slice('xstate.done.actor.'.length)}`;
+  if (t.startsWith('xstate.done.actor.')) {
+    const output = (event as { output?: unknown }).output;
+    return `done ${t.slice('xstate.done.actor.'.length)}${output === undefined ? '' : ` ${brief(output)}`}`;
+  }
   if (t.startsWith('xstate.error.actor.')) return `error ${t.slice('xstate.error.actor.'.length)}`;
   const extra = Object.entries(event)
     .filter(([k]) => k !== 'type')

@@ -1,0 +1,55 @@
+// SPEC.md §5 validation rules and messages, in the order the checks run: email, password, confirmation.
+
+export const MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  passwordRequired: 'Password is required',
+  passwordRule: 'Password must be at least 8 characters and include uppercase, lowercase, number, and special character',
+  passwordMismatch: 'Passwords do not match',
+} as const;
+
+export const PASSWORD_MIN = 8;
+
+/** Local part, @, domain, and a letters-only top-level domain of at least 2 characters. */
+const EMAIL = /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z]{2,}$/;
+/** At least 8 of only these classes, with one of each: lower, upper, digit, one of @$!%*?& */
+const STRONG_PASSWORD = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[@$!%*?&])[A-Za-z\d@$!%*?&]{8,}$/;
+
+export const isValidEmail = (email: string): boolean => EMAIL.test(email.trim());
+export const isStrongPassword = (password: string): boolean => STRONG_PASSWORD.test(password);
+
+export interface FieldErrors {
+  email?: string;
+  password?: string;
+  confirmPassword?: string;
+}
+
+export function validateEmail(email: string): string | undefined {
+  if (!email.trim()) return MESSAGES.emailRequired;
+  if (!isValidEmail(email)) return MESSAGES.emailInvalid;
+  return undefined;
+}
+
+/** Login: email, then password required. */
+export function validateLogin(form: { email: string; password: string }): FieldErrors {
+  const email = validateEmail(form.email);
+  if (email) return { email };
+  if (!form.password) return { password: MESSAGES.passwordRequired };
+  return {};
+}
+
+/** Registration: email, then the password rule, then the confirmation. */
+export function validateRegistration(form: { email: string; password: string; confirmPassword: string }): FieldErrors {
+  const email = validateEmail(form.email);
+  if (email) return { email };
+  if (!form.password) return { password: MESSAGES.passwordRequired };
+  if (!isStrongPassword(form.password)) return { password: MESSAGES.passwordRule };
+  if (form.confirmPassword !== form.password) return { confirmPassword: MESSAGES.passwordMismatch };
+  return {};
+}
+
+/** SPEC.md §5: the login submit is enabled only with a valid email and a password of 8 or more. */
+export const canSubmitLogin = (form: { email: string; password: string }): boolean =>
+  isValidEmail(form.email) && form.password.length >= PASSWORD_MIN;
+
+export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);

@@ -1,0 +1,48 @@
+import { assign, setup } from 'xstate';
+import { resendEmailMachine } from './resend-email.ts';
+
+export type RegistrationSuccessEvent =
+  | { type: 'registration.succeeded'; email: string }
+  /** "I'll check later" or the close button. */
+  | { type: 'dialog.dismiss' }
+  /** The view reports the end of the closing animation. */
+  | { type: 'animation.end' };
+
+/**
+ * The "Check Your Email" dialog (SPEC.md §2): open with the address and its resend button (cooling
+ * down from the start), then an animated close; `closeFallback` force-closes if the animation never
+ * reports its end.
+ */
+export const registrationSuccessMachine = setup({
+  types: {
+    context: {} as { email: string },
+    events: {} as RegistrationSuccessEvent,
+  },
+  delays: { closeFallback: 700 },
+  actors: { resendEmail: resendEmailMachine },
+}).createMachine({
+  id: 'registrationSuccess',
+  context: { email: '' },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'registration.succeeded': { target: 'open', actions: assign({ email: ({ event }) => event.email }) },
+      },
+    },
+    open: {
+      tags: ['visible'],
+      invoke: {
+        id: 'resend',
+        src: 'resendEmail',
+        input: ({ context }) => ({ email: context.email, coolingDown: true }),
+      },
+      on: { 'dialog.dismiss': 'closing' },
+    },
+    closing: {
+      tags: ['visible', 'closing'],
+      on: { 'animation.end': 'closed' },
+      after: { closeFallback: 'closed' },
+    },
+  },
+});

@@ -1,0 +1,194 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/login-dialog.ts';
+import { ENCRYPT_FAILED } from '../../machines/domain/session-user.ts';
+import { MESSAGES } from '../../machines/domain/validation.ts';
+import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
+
+const recorder = new CoverageRecorder(loginDialogMachine);
+afterAll(() => recorder.save());
+
+const input = { callbackUrl: 'http://localhost:3000/auth/callback' };
+const ACTORS = ['emailLogin', 'emailRegister', 'guestLogin', 'socialLogin'];
+const userData = { userId: 'u-1', email: 'demo@example.com', fruitCnt: 3 };
+const ok = { ok: true, token: 'h.p.s', userData };
+
+const samples = {
+  'dialog.open': [
+    { type: 'dialog.open' },
+    { type: 'dialog.open', mode: 'register' },
+    { type: 'dialog.open', mode: 'login', rememberedEmail: 'demo@example.com' },
+  ],
+  'field.change': [
+    { type: 'field.change', field: 'email', value: 'demo@example.com' },
+    { type: 'field.change', field: 'email', value: 'demo@example' },
+    { type: 'field.change', field: 'password', value: 'Demo@12345' },
+    { type: 'field.change', field: 'confirmPassword', value: 'Demo@12345' },
+  ],
+  'field.rememberMe': [{ type: 'field.rememberMe', checked: true }],
+  'social.start': [{ type: 'social.start', provider: 'Google' }],
+  'social.phase': [{ type: 'social.phase', phase: 'popup' }],
+  'xstate.done.actor.emailLogin': [
+    { type: 'xstate.done.actor.emailLogin', output: ok },
+    { type: 'xstate.done.actor.emailLogin', output: { ok: false, msg: '' } },
+    { type: 'xstate.done.actor.emailLogin', output: { ok: false, msg: 'Please verify your email first', unverifiedEmail: 'demo@example.com' } },
+  ],
+  'xstate.error.actor.emailLogin': [
+    { type: 'xstate.error.actor.emailLogin', error: new Error('network') },
+    { type: 'xstate.error.actor.emailLogin', error: new Error(ENCRYPT_FAILED) },
+  ],
+  'xstate.done.actor.emailRegister': [
+    { type: 'xstate.done.actor.emailRegister', output: { ok: true, token: '', userData: {} } },
+    { type: 'xstate.done.actor.emailRegister', output: { ok: false, msg: 'This email is already registered' } },
+  ],
+  'xstate.error.actor.emailRegister': [{ type: 'xstate.error.actor.emailRegister', error: new Error('network') }],
+  'xstate.done.actor.guestLogin': [
+    { type: 'xstate.done.actor.guestLogin', output: ok },
+    { type: 'xstate.done.actor.guestLogin', output: { ok: false, msg: 'nope' } },
+  ],
+  'xstate.error.actor.guestLogin': [{ type: 'xstate.error.actor.guestLogin', error: new Error('network') }],
+  'xstate.done.actor.socialLogin': [
+    { type: 'xstate.done.actor.socialLogin', output: { ok: true, signedIn: { token: 'h.p.s', userData } } },
+    { type: 'xstate.done.actor.socialLogin', output: { ok: false, error: 'Login timed out. Please try again.' } },
+  ],
+  'xstate.error.actor.socialLogin': [{ type: 'xstate.error.actor.socialLogin', error: new Error('crash') }],
+};
+
+const serialize = (s: AnyMachineSnapshot) => {
+  const c = s.context as { form: { email: string; password: string; confirmPassword: string }; message: string | null; errors: object };
+  return [
+    JSON.stringify(s.value),
+    c.form.email,
+    c.form.password,
+    c.form.confirmPassword ? 'c' : '',
+    c.message ?? '',
+    Object.values(c.errors).join(','),
+  ].join('|');
+};
+
+describe('loginDialog model', () => {
+  const traversal = loginDialogMachine.provide({ actors: controlledActors(ACTORS).actors as never });
+  const paths = modelPaths(traversal, { input, samples, serializeState: serialize }).filter((p) => p.steps.length <= 6);
+
+  it('reaches every mode of SPEC.md §4', () => {
+    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    for (const mode of ['closed', 'providers', 'login', 'register', 'loggingIn', 'registering', 'social', 'guest', 'signedIn']) {
+      expect([...reached].some((r) => r.includes(`"${mode}"`)), mode).toBe(true);
+    }
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const controlled = controlledActors(ACTORS);
+      const actor = await replayOnActor(loginDialogMachine, path, {
+        input,
+        controlled,
+        recorder,
+        check: (a, e) => {
+          expect(a.context.message).toEqual(e.context.message);
+          expect(a.context.errors).toEqual(e.context.errors);
+          expect(a.context.status).toEqual(e.context.status);
+          expect(a.hasTag('busy')).toBe(e.hasTag('busy'));
+        },
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('loginDialog rules', () => {
+  const open = (impl: Parameters<typeof loginDialogMachine.provide>[0] = {}) =>
+    createActor(loginDialogMachine.provide(impl), { input }).start();
+
+  it('validates in the order email, password, confirmation with the exact messages', () => {
+    const a = open();
+    a.send({ type: 'dialog.open', mode: 'register' });
+    a.send({ type: 'register.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ email: MESSAGES.emailRequired });
+    a.send({ type: 'field.change', field: 'email', value: 'someone@mail' });
+    a.send({ type: 'register.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ email: MESSAGES.emailInvalid });
+    a.send({ type: 'field.change', field: 'email', value: 'someone@mail.com' });
+    a.send({ type: 'register.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ password: MESSAGES.passwordRequired });
+    a.send({ type: 'field.change', field: 'password', value: 'Password1' });
+    a.send({ type: 'register.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ password: MESSAGES.passwordRule });
+    a.send({ type: 'field.change', field: 'password', value: 'Password1!' });
+    a.send({ type: 'field.change', field: 'confirmPassword', value: 'Password1?' });
+    a.send({ type: 'register.submit' });
+    expect(a.getSnapshot().context.errors).toEqual({ confirmPassword: MESSAGES.passwordMismatch });
+  });
+
+  it('clears the message and field errors on every switch', () => {
+    const a = open();
+    a.send({ type: 'dialog.open' });
+    a.send({ type: 'dialog.continueWithEmail' });
+    a.send({ type: 'login.submit' });
+    expect(a.getSnapshot().context.errors.email).toBe(MESSAGES.emailRequired);
+    a.send({ type: 'dialog.toRegister' });
+    expect(a.getSnapshot().context.errors).toEqual({});
+    a.send({ type: 'register.submit' });
+    a.send({ type: 'dialog.toLogin' });
+    expect(a.getSnapshot().context.errors).toEqual({});
+    a.send({ type: 'login.submit' });
+    a.send({ type: 'dialog.back' });
+    expect(a.getSnapshot().context).toMatchObject({ errors: {}, message: null });
+  });
+
+  it('prefills the remembered email and ticks Remember me', () => {
+    const a = open();
+    a.send({ type: 'dialog.open', rememberedEmail: 'demo@example.com' });
+    expect(a.getSnapshot().context.form).toMatchObject({ email: 'demo@example.com', rememberMe: true, password: '' });
+  });
+
+  it('logs in, remembers the email, reports the sign-in and closes when the session is logged in', async () => {
+    const effects: string[] = [];
+    const a = open({
+      actors: { emailLogin: fromPromise(async () => ({ ok: true as const, token: 'h.p.s', userData })) },
+      actions: {
+        rememberEmail: (_, p) => effects.push(`remember:${p.email}:${p.remember}`),
+        signedIn: (_, p) => effects.push(`signedIn:${p.token}`),
+      },
+    });
+    a.send({ type: 'dialog.open', mode: 'login' });
+    a.send({ type: 'field.change', field: 'email', value: ' demo@example.com ' });
+    a.send({ type: 'field.change', field: 'password', value: 'Demo@12345' });
+    a.send({ type: 'field.rememberMe', checked: true });
+    a.send({ type: 'login.submit' });
+    expect(a.getSnapshot().context.status).toBe(LOGIN_MESSAGES.loggingIn);
+    await flushPromises();
+    expect(a.getSnapshot().context.status).toBe(LOGIN_MESSAGES.success);
+    expect(effects).toEqual(['remember:demo@example.com:true', 'signedIn:h.p.s']);
+    a.send({ type: 'session.loggedIn' });
+    expect(a.getSnapshot().value).toBe('closed');
+  });
+
+  it('says "Failed to encrypt password" when encryption fails', async () => {
+    const a = open({ actors: { emailLogin: fromPromise(async () => Promise.reject(new Error(ENCRYPT_FAILED))) } });
+    a.send({ type: 'dialog.open', mode: 'login' });
+    a.send({ type: 'field.change', field: 'email', value: 'demo@example.com' });
+    a.send({ type: 'field.change', field: 'password', value: 'Demo@12345' });
+    a.send({ type: 'login.submit' });
+    await flushPromises();
+    expect(a.getSnapshot().context.message).toBe(ENCRYPT_FAILED);
+  });
+
+  it('hands the address to the "Check Your Email" dialog and clears the form after registering', async () => {
+    const registered: string[] = [];
+    const a = open({
+      actors: { emailRegister: fromPromise(async () => ({ ok: true as const, token: '', userData: {} })) },
+      actions: { registered: (_, p) => registered.push(p.email) },
+    });
+    a.send({ type: 'dialog.open', mode: 'register' });
+    a.send({ type: 'field.change', field: 'email', value: 'new@gmail.com' });
+    a.send({ type: 'field.change', field: 'password', value: 'Passw0rd!' });
+    a.send({ type: 'field.change', field: 'confirmPassword', value: 'Passw0rd!' });
+    a.send({ type: 'register.submit' });
+    expect(a.getSnapshot().context.status).toBe(LOGIN_MESSAGES.creating);
+    await flushPromises();
+    expect(registered).toEqual(['new@gmail.com']);
+    expect(a.getSnapshot().value).toBe('closed');
+    expect(a.getSnapshot().context.form.email).toBe('');
+  });
+});

@@ -1,0 +1,123 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { RESEND_MESSAGES, resendEmailMachine } from '../../machines/resend-email.ts';
+import { registrationSuccessMachine } from '../../machines/registration-success.ts';
+import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
+import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
+
+const recorders = [resendEmailMachine, registrationSuccessMachine, verifyEmailNoticeMachine].map((m) => new CoverageRecorder(m));
+const [resendRec, successRec, noticeRec] = recorders as [CoverageRecorder, CoverageRecorder, CoverageRecorder];
+afterAll(() => recorders.forEach((r) => r.save()));
+
+const abstract = (s: { value: unknown; context: { secondsLeft: number; result: { text: string } | null } }) =>
+  `${JSON.stringify(s.value)} ${s.context.secondsLeft > 0 ? 'cooling' : 'cool'} ${s.context.result?.text ?? ''}`;
+
+describe('resendEmail model', () => {
+  for (const coolingDown of [true, false]) {
+    const input = { email: 'new.user@gmail.com', coolingDown };
+    const paths = modelPaths(resendEmailMachine, {
+      input,
+      serializeState: abstract as never,
+      samples: {
+        'xstate.done.actor.resendVerification': [
+          { type: 'xstate.done.actor.resendVerification', output: { success: true, msg: 'ok' } },
+          { type: 'xstate.done.actor.resendVerification', output: { success: false, msg: '' } },
+        ],
+        'xstate.error.actor.resendVerification': [{ type: 'xstate.error.actor.resendVerification', error: new Error('net') }],
+      },
+    }).filter((p) => p.steps.length < 8);
+    for (const path of paths) {
+      it(`${coolingDown ? 'after registration' : 'on demand'}: ${path.description}`, async () => {
+        const controlled = controlledActors(['resendVerification']);
+        const actor = await replayOnActor(resendEmailMachine, path, {
+          input,
+          controlled,
+          recorder: resendRec,
+          check: (a, e) => expect(a.context.result).toEqual(e.context.result),
+        });
+        for (const call of controlled.calls) expect(call.input).toEqual({ email: 'new.user@gmail.com' });
+        actor.stop();
+      });
+    }
+  }
+});
+
+describe('resend cooldown (SPEC.md §2, §9)', () => {
+  it('counts "Resend in {n}s" down from 60 and enables the button after exactly 60 s', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(resendEmailMachine, { input: { email: 'a@b.co', coolingDown: true }, clock }).start();
+    expect(actor.getSnapshot().context.secondsLeft).toBe(60);
+    for (let i = 59; i >= 1; i--) {
+      clock.increment(1000);
+      expect(actor.getSnapshot().context.secondsLeft).toBe(i);
+      expect(actor.getSnapshot().hasTag('disabled')).toBe(true);
+    }
+    clock.increment(999);
+    expect(actor.getSnapshot().hasTag('disabled')).toBe(true);
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('ready');
+  });
+
+  it('says which failure happened and cools down again after a sent mail', async () => {
+    const answers = [Promise.resolve({ success: false, msg: '' }), Promise.reject(new Error('offline')), Promise.resolve({ success: true, msg: '' })];
+    answers[1]!.catch(() => {});
+    let n = 0;
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      resendEmailMachine.provide({ actors: { resendVerification: fromPromise(() => answers[n++]!) } }),
+      { input: { email: 'a@b.co', coolingDown: false }, clock },
+    ).start();
+    actor.send({ type: 'resend.request' });
+    await flushPromises();
+    expect(actor.getSnapshot().context.result).toEqual({ kind: 'error', text: RESEND_MESSAGES.failed });
+    actor.send({ type: 'resend.request' });
+    await flushPromises();
+    expect(actor.getSnapshot().context.result).toEqual({ kind: 'error', text: RESEND_MESSAGES.offline });
+    actor.send({ type: 'resend.request' });
+    await flushPromises();
+    expect(actor.getSnapshot().context.result).toEqual({ kind: 'success', text: 'Verification email sent successfully!' });
+    expect(actor.getSnapshot().context.secondsLeft).toBe(60);
+    expect(actor.getSnapshot().hasTag('disabled')).toBe(true);
+  });
+});
+
+describe('registrationSuccess model', () => {
+  for (const path of modelPaths(registrationSuccessMachine, {
+    samples: { 'registration.succeeded': [{ type: 'registration.succeeded', email: 'new.user@outlook.com' }] },
+  })) {
+    it(path.description, async () => {
+      const actor = await replayOnActor(registrationSuccessMachine, path, { recorder: successRec });
+      if (actor.getSnapshot().hasTag('visible')) expect(actor.getSnapshot().context.email).toBe('new.user@outlook.com');
+      actor.stop();
+    });
+  }
+
+  it('opens with the resend button cooling down and force-closes 700 ms after dismissal', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(registrationSuccessMachine, { clock }).start();
+    actor.send({ type: 'registration.succeeded', email: 'x@yahoo.com' });
+    const resend = actor.getSnapshot().children.resend;
+    expect(resend?.getSnapshot().context.secondsLeft).toBe(60);
+    actor.send({ type: 'dialog.dismiss' });
+    clock.increment(699);
+    expect(actor.getSnapshot().value).toBe('closing');
+    clock.increment(1);
+    expect(actor.getSnapshot().value).toBe('closed');
+  });
+});
+
+describe('verifyEmailNotice model', () => {
+  for (const path of modelPaths(verifyEmailNoticeMachine, {
+    samples: { 'notice.show': [{ type: 'notice.show', email: 'late@example.com' }] },
+  })) {
+    it(path.description, async () => {
+      (await replayOnActor(verifyEmailNoticeMachine, path, { recorder: noticeRec })).stop();
+    });
+  }
+
+  it('offers the resend at once', () => {
+    const actor = createActor(verifyEmailNoticeMachine).start();
+    actor.send({ type: 'notice.show', email: 'late@example.com' });
+    expect(actor.getSnapshot().children.resend?.getSnapshot().value).toBe('ready');
+  });
+});

@@ -1,0 +1,140 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
+import { SOCIAL_MESSAGES, socialLoginMachine } from '../../machines/social-login.ts';
+import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
+
+const recorder = new CoverageRecorder(socialLoginMachine);
+afterAll(() => recorder.save());
+
+const input = { provider: 'google', callbackUrl: 'http://localhost:3000/auth/callback' };
+const userData = { userId: 'u-1', email: 'demo@example.com', providerUsername: 'Demo Shopper', fruitCnt: 420 };
+const signedIn = { token: 'h.p.s', userData };
+
+// Standalone, there is no dialog to report phases to; the popup is driven by the path's events.
+const base = socialLoginMachine.provide({
+  actions: { reportPhase: () => {} },
+  actors: { popup: fromCallback(() => () => {}) },
+});
+
+describe('socialLogin model', () => {
+  const paths = modelPaths(base, {
+    input,
+    samples: {
+      'xstate.done.actor.authorize': [
+        { type: 'xstate.done.actor.authorize', output: { success: true, authUrl: 'http://localhost:3000/dev-idp/authorize?x=1' } },
+        { type: 'xstate.done.actor.authorize', output: { success: false, msg: 'Provider not available' } },
+      ],
+      'xstate.error.actor.authorize': [{ type: 'xstate.error.actor.authorize', error: new Error('net') }],
+      'popup.message': [{ type: 'popup.message', ...signedIn }],
+      'xstate.done.actor.readStoredSignIn': [
+        { type: 'xstate.done.actor.readStoredSignIn', output: null },
+        { type: 'xstate.done.actor.readStoredSignIn', output: signedIn },
+      ],
+      'xstate.error.actor.readStoredSignIn': [{ type: 'xstate.error.actor.readStoredSignIn', error: new Error('storage') }],
+      'xstate.done.actor.checkLoggedIn': [
+        { type: 'xstate.done.actor.checkLoggedIn', output: true },
+        { type: 'xstate.done.actor.checkLoggedIn', output: false },
+      ],
+      'xstate.error.actor.checkLoggedIn': [{ type: 'xstate.error.actor.checkLoggedIn', error: new Error('x') }],
+    },
+    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.error ?? ''} ${s.context.result ? 'r' : ''}`,
+  });
+
+  it('reaches success, failure, the timeout and a login finished elsewhere', () => {
+    const finals = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    for (const s of ['"succeeded"', '"failed"', '"timedOut"', '"settledElsewhere"', '"popupClosed"']) expect(finals).toContain(s);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const controlled = controlledActors(['authorize', 'readStoredSignIn', 'checkLoggedIn']);
+      const actor = await replayOnActor(base, path, {
+        input,
+        controlled,
+        recorder,
+        check: (a, e) => {
+          expect(a.context.error).toEqual(e.context.error);
+          expect(a.context.result).toEqual(e.context.result);
+        },
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('socialLogin timing (SPEC.md §4, §9)', () => {
+  function start(opts: { storedAfterPolls?: number; loggedIn?: boolean } = {}) {
+    const clock = new SimulatedClock();
+    const log: string[] = [];
+    let polls = 0;
+    const actor = createActor(
+      socialLoginMachine.provide({
+        actions: {
+          reportPhase: (_, p) => log.push(`phase:${p.phase}`),
+          completeSignIn: (_, p) => log.push(`complete:${p.token}`),
+        },
+        actors: {
+          authorize: fromPromise(async () => ({ success: true as const, authUrl: '/dev-idp/authorize' })),
+          popup: fromCallback(({ input }) => {
+            log.push(`popup:${(input as { authUrl: string }).authUrl}`);
+            return () => log.push('popup:closed-by-machine');
+          }),
+          readStoredSignIn: fromPromise(async () => {
+            polls++;
+            return opts.storedAfterPolls && polls >= opts.storedAfterPolls ? signedIn : null;
+          }),
+          checkLoggedIn: fromPromise(async () => opts.loggedIn ?? false),
+        },
+      }),
+      { input, clock },
+    ).start();
+    return { clock, actor, log, polls: () => polls };
+  }
+
+  it('polls storage every 500 ms and times out after 20 s with the spec message', async () => {
+    const { clock, actor, log, polls } = start();
+    await flushPromises();
+    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    for (let t = 0; t < 19_500; t += 500) {
+      clock.increment(500);
+      await flushPromises();
+    }
+    expect(polls()).toBe(39);
+    expect(actor.getSnapshot().matches('waiting')).toBe(true);
+    clock.increment(500);
+    await flushPromises();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().output).toEqual({ ok: false, error: SOCIAL_MESSAGES.timedOut });
+    expect(log).toEqual(['phase:connecting', 'phase:popup', 'popup:/dev-idp/authorize', 'popup:closed-by-machine']);
+  });
+
+  it('ends quietly at the timeout when the session logged in meanwhile', async () => {
+    const { clock, actor } = start({ loggedIn: true });
+    await flushPromises();
+    for (let t = 0; t < 20_000; t += 500) {
+      clock.increment(500);
+      await flushPromises();
+    }
+    expect(actor.getSnapshot().value).toBe('settledElsewhere');
+    expect(actor.getSnapshot().output).toEqual({ ok: false, error: null });
+  });
+
+  it('succeeds when the token appears in storage, and completes the sign-in once', async () => {
+    const { clock, actor, log } = start({ storedAfterPolls: 3 });
+    await flushPromises();
+    for (let i = 0; i < 3; i++) {
+      clock.increment(500);
+      await flushPromises();
+    }
+    expect(actor.getSnapshot().value).toBe('succeeded');
+    expect(log.filter((l) => l.startsWith('complete:'))).toEqual(['complete:h.p.s']);
+    expect(log).toContain('phase:authorized');
+  });
+
+  it('does not wait blindly on a blocked popup', async () => {
+    const { actor } = start();
+    await flushPromises();
+    actor.send({ type: 'popup.blocked' });
+    expect(actor.getSnapshot().output).toEqual({ ok: false, error: SOCIAL_MESSAGES.blocked });
+  });
+});
