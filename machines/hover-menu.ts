@@ -1,4 +1,4 @@
-import { setup } from 'xstate';
+import { assign, setup } from 'xstate';
 
 export interface HoverMenuInput {
   /** SPEC.md §9: category menu 2000 ms, account menu 500 ms. */
@@ -17,29 +17,35 @@ export type HoverMenuEvent =
  */
 export const hoverMenuMachine = setup({
   types: {
-    context: {} as { closeDelay: number },
+    context: {} as { closeDelay: number; openedBy: 'hover' | 'click' | null },
     input: {} as HoverMenuInput,
     events: {} as HoverMenuEvent,
   },
   delays: {
     menuCloseDelay: ({ context }) => context.closeDelay,
   },
+  guards: {
+    openedByHover: ({ context }) => context.openedBy === 'hover',
+  },
 }).createMachine({
   id: 'hoverMenu',
-  context: ({ input }) => ({ closeDelay: input.closeDelay }),
+  context: ({ input }) => ({ closeDelay: input.closeDelay, openedBy: null }),
   initial: 'closed',
   states: {
     closed: {
+      entry: assign({ openedBy: null }),
       on: {
-        'menu.enter': 'open.pointerInside',
-        'menu.toggle': 'open.pointerInside',
+        'menu.enter': { target: 'open.pointerInside', actions: assign({ openedBy: 'hover' }) },
+        'menu.toggle': { target: 'open.pointerInside', actions: assign({ openedBy: 'click' }) },
       },
     },
     open: {
       tags: ['open'],
       initial: 'pointerInside',
       on: {
-        'menu.toggle': 'closed',
+        // A mouse that clicks the trigger has already opened the menu by hovering: that click
+        // keeps it open (as if it had been opened by click); a second click closes it.
+        'menu.toggle': [{ guard: 'openedByHover', actions: assign({ openedBy: 'click' }) }, { target: 'closed' }],
         'menu.close': 'closed',
       },
       states: {

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { ListQuery, PromptPage } from './domain/catalog.ts';
+import { sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
 
 export type PromptListEvent = { type: 'list.load'; query: ListQuery } | { type: 'list.retry' };
 
@@ -23,6 +23,9 @@ export const promptListMachine = setup({
     fetchPromptPage: fromPromise<PromptPage, ListQuery>(() => {
       throw new Error('fetchPromptPage must be provided');
     }),
+  },
+  guards: {
+    sameQuery: ({ context, event }) => event.type === 'list.load' && sameQuery(context.query, event.query),
   },
   actions: {
     setQuery: assign({ query: ({ event, context }) => (event.type === 'list.load' ? event.query : context.query) }),
@@ -55,7 +58,12 @@ export const promptListMachine = setup({
         },
       },
     },
-    ready: { tags: ['ready'] },
+    ready: {
+      tags: ['ready'],
+      // Going back to the list already shown keeps it (and so the scroll position) as it is;
+      // another query falls through to the load on the machine's root.
+      on: { 'list.load': { guard: 'sameQuery' } },
+    },
     error: {
       tags: ['error'],
       description: 'The request failed; the message says why and the view offers to try again.',

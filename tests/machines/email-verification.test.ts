@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { emailVerificationMachine } from '../../machines/email-verification.ts';
+import { emailVerificationMachine, type VerifyAnswer } from '../../machines/email-verification.ts';
 import { MESSAGES } from '../../machines/domain/validation.ts';
 import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
 
@@ -52,7 +52,7 @@ describe('emailVerification rules', () => {
     const a = createActor(
       emailVerificationMachine.provide({
         actors: {
-          verifyEmail: fromPromise(async () => ({ status: 'invalid' as const, msg: 'This link is not valid.' })),
+          verifyEmail: fromPromise(async (): Promise<VerifyAnswer> => ({ status: 'invalid', msg: 'This link is not valid.' })),
           resendVerification: fromPromise(async ({ input }) => {
             sent.push(input.email);
             return { success: true, msg: '' };

@@ -42,6 +42,19 @@ describe('hoverMenu timing', () => {
     },
   );
 
+  it('stays open when a hovering mouse clicks the trigger, and closes on the next click', () => {
+    const actor = createActor(hoverMenuMachine, { input }).start();
+    actor.send({ type: 'menu.enter' });
+    actor.send({ type: 'menu.toggle' });
+    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+    actor.send({ type: 'menu.toggle' });
+    expect(actor.getSnapshot().hasTag('open')).toBe(false);
+    actor.send({ type: 'menu.toggle' });
+    expect(actor.getSnapshot().hasTag('open')).toBe(true);
+    actor.send({ type: 'menu.toggle' });
+    expect(actor.getSnapshot().hasTag('open')).toBe(false);
+  });
+
   it('stays open when the pointer comes back before the delay', () => {
     const clock = new SimulatedClock();
     const actor = createActor(hoverMenuMachine, { input, clock }).start();

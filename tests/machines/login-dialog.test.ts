@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/login-dialog.ts';
-import { ENCRYPT_FAILED } from '../../machines/domain/session-user.ts';
+import { ENCRYPT_FAILED, type SignInResult } from '../../machines/domain/session-user.ts';
 import { MESSAGES } from '../../machines/domain/validation.ts';
 import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
 
@@ -145,7 +145,7 @@ describe('loginDialog rules', () => {
   it('logs in, remembers the email, reports the sign-in and closes when the session is logged in', async () => {
     const effects: string[] = [];
     const a = open({
-      actors: { emailLogin: fromPromise(async () => ({ ok: true as const, token: 'h.p.s', userData })) },
+      actors: { emailLogin: fromPromise(async (): Promise<SignInResult> => ({ ok: true, token: 'h.p.s', userData })) },
       actions: {
         rememberEmail: (_, p) => effects.push(`remember:${p.email}:${p.remember}`),
         signedIn: (_, p) => effects.push(`signedIn:${p.token}`),
@@ -165,7 +165,7 @@ describe('loginDialog rules', () => {
   });
 
   it('says "Failed to encrypt password" when encryption fails', async () => {
-    const a = open({ actors: { emailLogin: fromPromise(async () => Promise.reject(new Error(ENCRYPT_FAILED))) } });
+    const a = open({ actors: { emailLogin: fromPromise(async (): Promise<SignInResult> => Promise.reject(new Error(ENCRYPT_FAILED))) } });
     a.send({ type: 'dialog.open', mode: 'login' });
     a.send({ type: 'field.change', field: 'email', value: 'demo@example.com' });
     a.send({ type: 'field.change', field: 'password', value: 'Demo@12345' });
@@ -177,7 +177,7 @@ describe('loginDialog rules', () => {
   it('hands the address to the "Check Your Email" dialog and clears the form after registering', async () => {
     const registered: string[] = [];
     const a = open({
-      actors: { emailRegister: fromPromise(async () => ({ ok: true as const, token: '', userData: {} })) },
+      actors: { emailRegister: fromPromise(async (): Promise<SignInResult> => ({ ok: true, token: '', userData: {} })) },
       actions: { registered: (_, p) => registered.push(p.email) },
     });
     a.send({ type: 'dialog.open', mode: 'register' });

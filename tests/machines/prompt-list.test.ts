@@ -8,7 +8,10 @@ const recorder = new CoverageRecorder(promptListMachine);
 afterAll(() => recorder.save());
 
 const samples = {
-  'list.load': [{ type: 'list.load', query: { grade: 0 as const, page: 1 } }],
+  'list.load': [
+    { type: 'list.load', query: { grade: 0 as const, page: 1 } },
+    { type: 'list.load', query: { grade: 1 as const, page: 2 } },
+  ],
   'xstate.done.actor.fetchPromptPage': [{ type: 'xstate.done.actor.fetchPromptPage', output: pageFixture(2) }],
   'xstate.error.actor.fetchPromptPage': [
     { type: 'xstate.error.actor.fetchPromptPage', error: new Error("Can't reach FruitPrompt right now.") },
@@ -18,7 +21,8 @@ const samples = {
 describe('promptList model', () => {
   const paths = modelPaths(promptListMachine, {
     samples,
-    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.error ? 'err' : ''} ${s.context.page ? 'page' : ''}`,
+    serializeState: (s) =>
+      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.query)} ${s.context.error ? 'err' : ''} ${s.context.page ? 'page' : ''}`,
   });
 
   it('reaches idle, loading, ready and error', () => {
@@ -37,14 +41,29 @@ describe('promptList model', () => {
           for (const tag of ['loading', 'ready', 'error']) expect(actual.hasTag(tag)).toBe(expected.hasTag(tag));
         },
       });
-      // every load asked the fetcher for the query it was given
-      for (const call of controlled.calls) expect(call.input).toEqual({ grade: 0, page: 1 });
+      // every load asked the fetcher for the query it was given, the last one last
+      const loads = path.steps.filter((st) => st.event.type === 'list.load').map((st) => st.event.query);
+      if (controlled.calls.length) expect(controlled.calls.at(-1)!.input).toEqual(loads.at(-1));
       actor.stop();
     });
   }
 });
 
 describe('promptList behaviour', () => {
+  it('keeps a shown list when the same query comes again (going back)', async () => {
+    let calls = 0;
+    const actor = createActor(
+      promptListMachine.provide({ actors: { fetchPromptPage: fromPromise(async () => (calls++, pageFixture(3))) } }),
+    ).start();
+    actor.send({ type: 'list.load', query: { grade: 2 } });
+    await waitFor(actor, (s) => s.hasTag('ready'));
+    actor.send({ type: 'list.load', query: { grade: 2, page: 1, sort: 'trending' } });
+    expect(actor.getSnapshot().hasTag('ready')).toBe(true);
+    expect(calls).toBe(1);
+    actor.send({ type: 'list.load', query: { grade: 1 } });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+  });
+
   it('drops a late answer for a replaced query', async () => {
     const resolvers: ((v: ReturnType<typeof pageFixture>) => void)[] = [];
     const actor = createActor(

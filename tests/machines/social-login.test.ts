@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import { SOCIAL_MESSAGES, socialLoginMachine } from '../../machines/social-login.ts';
+import { SOCIAL_MESSAGES, socialLoginMachine, type AuthorizeAnswer } from '../../machines/social-login.ts';
+import type { SignedIn } from '../../machines/domain/session-user.ts';
 import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
 
 const recorder = new CoverageRecorder(socialLoginMachine);
@@ -74,12 +75,12 @@ describe('socialLogin timing (SPEC.md §4, §9)', () => {
           completeSignIn: (_, p) => log.push(`complete:${p.token}`),
         },
         actors: {
-          authorize: fromPromise(async () => ({ success: true as const, authUrl: '/dev-idp/authorize' })),
+          authorize: fromPromise(async (): Promise<AuthorizeAnswer> => ({ success: true, authUrl: '/dev-idp/authorize' })),
           popup: fromCallback(({ input }) => {
             log.push(`popup:${(input as { authUrl: string }).authUrl}`);
             return () => log.push('popup:closed-by-machine');
           }),
-          readStoredSignIn: fromPromise(async () => {
+          readStoredSignIn: fromPromise(async (): Promise<SignedIn | null> => {
             polls++;
             return opts.storedAfterPolls && polls >= opts.storedAfterPolls ? signedIn : null;
           }),

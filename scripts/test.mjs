@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm test`: every test, in the order that fails fastest. Prints a closing line
+// "tests: N passed, N failed" summing the unit, view, API and end-to-end runs.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const started = Date.now();
+
+function run(title, command, args, env = {}) {
+  console.log(`\n▶ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `\n✖ The end-to-end tests need Debian's Chromium at ${CHROMIUM}.\n` +
+        '  Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+        '  (or set CHROMIUM_PATH to an installed Chromium), then run npm test again.',
+    );
+    return false;
+  }
+  console.log('\n▶ Installing Debian chromium (missing, running as root)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0) return false;
+  return (
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env }).status === 0 &&
+    existsSync(CHROMIUM)
+  );
+}
+
+mkdirSync('.tmp', { recursive: true });
+rmSync('.tmp/model-coverage', { recursive: true, force: true });
+rmSync('.tmp/vitest.json', { force: true });
+rmSync('.tmp/e2e.json', { force: true });
+
+const failures = [];
+const step = (title, ok) => {
+  if (!ok) failures.push(title);
+};
+
+if (!ensureChromium()) process.exit(1);
+step('type check', run('Type check (tsc, strict, client + machines + server + tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
+step('lint', run('Lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']));
+step('format', run('Format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']));
+step(
+  'unit, model, view and API tests',
+  run('Unit, model-based, view and API tests (vitest)', 'npx', [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=.tmp/vitest.json',
+  ]),
+);
+step('model coverage', run('Model-based coverage per machine', 'node', ['--import', 'tsx', 'scripts/model-coverage.ts']));
+step('build', run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']));
+step(
+  'end-to-end tests',
+  run('End-to-end tests (Playwright, Debian Chromium, production build)', 'npx', ['playwright', 'test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/e2e.json',
+  }),
+);
+
+let passed = 0;
+let failed = 0;
+if (existsSync('.tmp/vitest.json')) {
+  const v = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
+  passed += v.numPassedTests ?? 0;
+  failed += (v.numFailedTests ?? 0) + (v.numTotalTestSuites && v.success === false && !v.numFailedTests ? 1 : 0);
+}
+if (existsSync('.tmp/e2e.json')) {
+  const e = JSON.parse(readFileSync('.tmp/e2e.json', 'utf8'));
+  passed += e.stats?.expected ?? 0;
+  failed += (e.stats?.unexpected ?? 0) + (e.stats?.flaky ?? 0);
+}
+failed += failures.filter((f) => !['unit, model, view and API tests', 'end-to-end tests'].includes(f)).length;
+
+const seconds = Math.round((Date.now() - started) / 1000);
+console.log(`\n${failures.length ? `✖ failed: ${failures.join(', ')}` : '✔ all checks passed'} (${seconds} s)`);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(failures.length ? 1 : 0);

@@ -1,0 +1,28 @@
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createAppRouter } from './router.tsx';
+import { loadInspector } from './system/inspect.ts';
+import { AppSystemProvider } from './system/react.tsx';
+import { startAppSystem } from './system/app-system.ts';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+import './styles/layout.css';
+import './styles/catalog.css';
+import './styles/pages.css';
+
+const inspect = await loadInspector();
+const system = startAppSystem(inspect ? { inspect } : {});
+const router = createAppRouter(system);
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppSystemProvider system={system}>
+      <RouterProvider router={router} />
+    </AppSystemProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,45 @@
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { routeTree } from './routeTree.gen.ts';
+import type { AppSystem } from './system/react.tsx';
+
+/**
+ * Plain query strings (`/search?q=123`, not the default JSON-quoted `?q=%22123%22`): every value is a
+ * string or a list of strings, and each route's validateSearch gives it its type.
+ */
+export function parseSearch(searchStr: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(searchStr)) {
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value];
+  }
+  return out;
+}
+
+export function stringifySearch(search: Record<string, unknown>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, typeof value === 'object' ? JSON.stringify(value) : String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+export function createAppRouter(system: AppSystem, history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    context: { system },
+    ...(history ? { history } : {}),
+    parseSearch,
+    stringifySearch,
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

@@ -1,0 +1,64 @@
+import type { SearchSchemaInput } from '@tanstack/react-router';
+import {
+  GENERATOR_TYPES,
+  GRADE_VALUES,
+  SORTS,
+  type GeneratorType,
+  type Grade,
+  type ListQuery,
+  type Sort,
+} from '../../../machines/domain/catalog.ts';
+
+/** The catalog search params shared by the listing pages (home, recommended, categories). */
+export interface ListSearch {
+  type?: GeneratorType;
+  grade?: Grade;
+  sort?: Sort;
+  page?: number;
+}
+
+type RawListSearch = { type?: unknown; grade?: unknown; sort?: unknown; page?: unknown } & SearchSchemaInput;
+
+const asInt = (value: unknown): number | undefined => {
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value)
+        ? Number(value)
+        : NaN;
+  return Number.isSafeInteger(n) ? n : undefined;
+};
+
+const pick = <T extends string | number>(allowed: readonly T[], value: unknown): T | undefined =>
+  allowed.find((candidate) => String(candidate) === String(value));
+
+/**
+ * Unknown or malformed values are dropped rather than failing the page. Every key is returned, even
+ * when undefined, so a malformed raw value does not survive the router's merge of raw and validated.
+ */
+export function validateListSearch(raw: RawListSearch): ListSearch {
+  const page = asInt(raw.page);
+  return {
+    type: pick(GENERATOR_TYPES, raw.type),
+    grade: pick(GRADE_VALUES, raw.grade),
+    sort: pick(SORTS, raw.sort),
+    page: page !== undefined && page > 1 ? page : undefined,
+  };
+}
+
+export const PAGE_SIZE = 24;
+
+/** Only the known fields: the router also passes along whatever else the URL carried. */
+export function listQueryOf(search: ListSearch, fixed: Partial<ListQuery> = {}): ListQuery {
+  const query: ListQuery = { page: search.page ?? 1, pageSize: PAGE_SIZE };
+  if (search.type !== undefined) query.type = search.type;
+  if (search.grade !== undefined) query.grade = search.grade;
+  if (search.sort !== undefined) query.sort = search.sort;
+  return { ...query, ...fixed };
+}
+
+/** `/search?q=…`: always a trimmed string, '' when absent. */
+export function validateSearchPage(raw: { q?: unknown } & SearchSchemaInput): { q: string } {
+  const q = typeof raw.q === 'string' ? raw.q : Array.isArray(raw.q) ? String(raw.q[0] ?? '') : '';
+  return { q: q.trim() };
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OrderDetailPage } from '../views/member-pages.tsx';
+import { parseOrderIdParams } from './-lib/params.ts';
+
+export const Route = createFileRoute('/order-detail/$orderId')({
+  params: { parse: (raw) => parseOrderIdParams('orderId', raw) },
+  component: function OrderDetail() {
+    return <OrderDetailPage orderId={Route.useParams().orderId} />;
+  },
+});

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PendingOrderPage } from '../views/status-pages.tsx';
+import { parseOrderIdParams } from './-lib/params.ts';
+
+export const Route = createFileRoute('/pendingdetail-{$orderId}.html')({
+  params: { parse: (raw) => parseOrderIdParams('orderId', raw) },
+  component: function PendingDetail() {
+    return <PendingOrderPage orderId={Route.useParams().orderId} />;
+  },
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { TermsPage } from '../views/terms-page.tsx';
+
+export const Route = createFileRoute('/terms')({
+  component: TermsPage,
+});

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { Toaster } from './toaster.tsx';
+
+export function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main id="main" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <SiteFooter />
+      <Toaster />
+    </>
+  );
+}

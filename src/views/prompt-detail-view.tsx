@@ -1,0 +1,260 @@
+import { Link } from '@tanstack/react-router';
+import { Fragment } from 'react';
+import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../machines/domain/catalog.ts';
+import { useSystemActor, useSystemSelector } from '../system/react.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { GradeBadge } from './grade-badge.tsx';
+import { AlertIcon, ChevronRightIcon, LockIcon } from './icons.tsx';
+import { compactNumber } from './prompt-card.tsx';
+import { NotFoundView } from './not-found-view.tsx';
+import { LoginButton } from './login-button.tsx';
+
+type DetailStatus = 'loading' | 'error' | 'notFound' | 'ready';
+
+/** A projection of the `promptDetail` actor (tags `loading`, `error`, `notFound`, `ready`). */
+export function PromptDetailView() {
+  const detailActor = useSystemActor('promptDetail');
+  const status = useSystemSelector('promptDetail', (snapshot): DetailStatus =>
+    snapshot.hasTag('ready')
+      ? 'ready'
+      : snapshot.hasTag('notFound')
+        ? 'notFound'
+        : snapshot.hasTag('error')
+          ? 'error'
+          : 'loading',
+  );
+  const prompt = useSystemSelector('promptDetail', (snapshot) => snapshot.context.prompt);
+  const error = useSystemSelector('promptDetail', (snapshot) => snapshot.context.error);
+
+  if (status === 'notFound') {
+    return (
+      <NotFoundView title="Prompt Not Found">
+        This prompt doesn't exist or is no longer for sale. Have a look at what's new instead.
+      </NotFoundView>
+    );
+  }
+  if (status === 'error') {
+    return (
+      <div className="page page--narrow">
+        <EmptyState
+          tone="error"
+          icon={<AlertIcon size={28} />}
+          title="We couldn't load this prompt"
+          actions={
+            <>
+              <button
+                type="button"
+                className="btn btn--primary"
+                onClick={() => detailActor.send({ type: 'detail.retry' })}
+              >
+                Try again
+              </button>
+              <Link to="/" className="btn btn--secondary">
+                Back to all prompts
+              </Link>
+            </>
+          }
+        >
+          <p role="alert">{error ?? 'The prompt could not be loaded.'}</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!prompt) return <DetailSkeleton />;
+  return <PromptDetail prompt={prompt} />;
+}
+
+function PromptDetail({ prompt }: { prompt: PromptFull }) {
+  const category = CATEGORIES.find((c) => c.grade === prompt.grade);
+  const images = prompt.images.length > 0 ? prompt.images : [prompt.image];
+  const [cover, ...more] = images;
+  const template = prompt.promptDetail.template;
+
+  return (
+    <article className="page detail" data-state="ready">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">All Prompts</Link>
+          </li>
+          {category && category.path !== '/' ? (
+            <li>
+              <ChevronRightIcon size={14} />
+              <Link to={category.path}>{category.label}</Link>
+            </li>
+          ) : null}
+          <li>
+            <ChevronRightIcon size={14} />
+            <span aria-current="page">{prompt.title}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <div className="detail__layout">
+        <div className="detail__gallery">
+          {cover ? (
+            <figure className="detail__cover">
+              <img
+                src={cover.url}
+                width={cover.width}
+                height={cover.height}
+                alt={cover.alt || prompt.title}
+              />
+            </figure>
+          ) : null}
+          {more.length > 0 ? (
+            <ul className="detail__thumbs" aria-label="More examples">
+              {more.map((image) => (
+                <li key={image.url}>
+                  <img
+                    src={image.url}
+                    width={image.width}
+                    height={image.height}
+                    alt={image.alt}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+
+        <div className="detail__info">
+          <div className="detail__eyebrow">
+            <span className={`generator-pill generator-pill--inline generator-pill--${prompt.generatorType}`}>
+              {GENERATORS[prompt.generatorType]}
+            </span>
+            <GradeBadge prompt={prompt} size="lg" />
+          </div>
+          <h1 className="detail__title">{prompt.title}</h1>
+          <p className="detail__stats">
+            {compactNumber(prompt.views)} views · {compactNumber(prompt.sales)}{' '}
+            {prompt.grade === 0 ? 'saves' : 'sold'}
+          </p>
+          <p className="detail__description">{prompt.description}</p>
+          {prompt.tags.length > 0 ? (
+            <ul className="tag-list" aria-label="Tags">
+              {prompt.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to="/search" search={{ q: tag }} className="chip chip--tag">
+                    #{tag}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <dl className="detail__facts">
+            <div>
+              <dt>Generator</dt>
+              <dd>{GENERATORS[prompt.generatorType]}</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd>{formatPrice(prompt)}</dd>
+            </div>
+            <div>
+              <dt>Variables</dt>
+              <dd>{prompt.promptDetail.variables.length}</dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+
+      <section className="detail__prompt" aria-labelledby="prompt-heading">
+        <h2 id="prompt-heading">The prompt</h2>
+        {template !== null ? (
+          <>
+            <pre className="template">
+              <TemplateText template={template} />
+            </pre>
+            {prompt.promptDetail.variables.length > 0 ? (
+              <div className="variables">
+                <h3>Variables</h3>
+                <ul className="variables__list">
+                  {prompt.promptDetail.variables.map((variable) => (
+                    <li key={variable.index}>
+                      <span className="var-chip">[Variable {variable.index + 1}]</span>
+                      <span className="variables__label">{variable.label}</span>
+                      <span className="variables__example">e.g. {variable.example}</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </>
+        ) : (
+          <LockedPanel prompt={prompt} />
+        )}
+      </section>
+    </article>
+  );
+}
+
+/** `[Variable N]` placeholders stand out from the prose around them. */
+function TemplateText({ template }: { template: string }) {
+  const parts = template.split(/(\[Variable \d+\])/g);
+  return (
+    <>
+      {parts.map((part, i) =>
+        /^\[Variable \d+\]$/.test(part) ? (
+          <mark key={i} className="var-chip">
+            {part}
+          </mark>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+function LockedPanel({ prompt }: { prompt: PromptFull }) {
+  const variables = prompt.promptDetail.variables.length;
+  return (
+    <div className={`locked-panel locked-panel--grade-${prompt.grade}`}>
+      <div className="locked-panel__icon" aria-hidden="true">
+        <LockIcon size={26} />
+      </div>
+      <h3 className="locked-panel__title">Unlock this prompt</h3>
+      {prompt.grade === 1 ? (
+        <p>
+          This is a FruitCoin prompt. Log in and spend <strong>{formatPrice(prompt)}</strong> from your
+          balance to see the full template{variables > 0 ? ` and its ${variables} fill-in variables` : ''}. It
+          stays unlocked on your account.
+        </p>
+      ) : (
+        <p>
+          This is a premium prompt. Log in and buy it once for <strong>{formatPrice(prompt)}</strong> to see
+          the full template{variables > 0 ? ` and its ${variables} fill-in variables` : ''}; it stays in your
+          orders for good.
+        </p>
+      )}
+      <div className="locked-panel__actions">
+        <LoginButton label="Log in to unlock" />
+      </div>
+    </div>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="page detail" aria-busy="true" data-state="loading">
+      <p className="visually-hidden" role="status">
+        Loading prompt…
+      </p>
+      <div className="detail__layout" aria-hidden="true">
+        <div className="detail__gallery">
+          <div className="detail__cover skeleton skeleton--cover" />
+        </div>
+        <div className="detail__info">
+          <div className="skeleton skeleton--line skeleton--short" />
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--line skeleton--short" />
+        </div>
+      </div>
+    </div>
+  );
+}

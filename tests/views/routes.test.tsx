@@ -1,0 +1,99 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from './support/render-app.tsx';
+
+const h1 = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
+
+describe('not found', () => {
+  it.each([
+    '/no-such-page',
+    '/detail_.html',
+    '/detail_abc.html',
+    '/paiddetail-42.html',
+    '/verifyemail-%3C%3E.html',
+  ])('%s shows "Page Not Found" with a way home', async (path) => {
+    await renderApp(path);
+    expect(await h1('Page Not Found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('routes of SPEC.md §2', () => {
+  it.each([
+    ['/recommended', 'Recommended'],
+    ['/s/abc123', 'Opening shared prompt…'],
+    ['/ps/partner-7', 'Opening shared prompt…'],
+    ['/social-callback', 'Completing sign-in…'],
+    ['/auth/callback?code=x&state=y', 'Completing sign-in…'],
+    ['/cart', 'Cart'],
+    ['/search', 'Search prompts'],
+    ['/category', 'All Categories'],
+    ['/category/free-prompts', 'Free Prompts'],
+    ['/category/fruit-prompts', 'FruitCoin Prompts'],
+    ['/category/premium-prompts', 'Premium Prompts'],
+    ['/terms', 'Terms of Service'],
+    ['/privacy', 'Privacy Policy'],
+    ['/verifyemail-eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig.html', 'Verify your email'],
+    ['/paiddetail-42-cs_test_a1b2c3.html', 'Payment details'],
+    ['/pendingdetail-42.html', 'Payment pending'],
+    ['/orders', 'My Orders'],
+    ['/order-detail/42', 'Order Details'],
+    ['/messages', 'Messages'],
+    ['/support', 'Customer Support'],
+    ['/profile', 'My Profile'],
+    ['/settings', 'Account Settings'],
+    ['/fruit-transactions', 'Fruit History'],
+    ['/coupons', 'My Coupons'],
+    ['/exchange-coupons', 'Exchange Fruit Coins'],
+  ])('%s has the h1 "%s"', async (path, title) => {
+    await renderApp(path);
+    expect(await h1(title)).toBeInTheDocument();
+  });
+
+  it('splits /paiddetail-{orderId}-{sessionId}.html into its two ids', async () => {
+    const { router } = await renderApp('/paiddetail-1234-cs_test_9-x.html');
+    await h1('Payment details');
+    const match = router.state.matches.at(-1);
+    expect(match?.params).toMatchObject({ orderId: '1234', sessionId: 'cs_test_9-x' });
+    expect(screen.getByText('#1234')).toBeInTheDocument();
+  });
+
+  it('keeps a UUID order id whole in /paiddetail', async () => {
+    const id = '0b6f3c1e-1d2a-4c3b-9a8e-2f1e0d9c8b7a';
+    const { router } = await renderApp(`/paiddetail-${id}-sess_01.html`);
+    await h1('Payment details');
+    expect(router.state.matches.at(-1)?.params).toMatchObject({ orderId: id, sessionId: 'sess_01' });
+  });
+
+  it('the cart asks a visitor to log in', async () => {
+    const { user, system } = await renderApp('/cart');
+    expect(await screen.findByRole('heading', { name: 'Log in to see your cart' })).toBeInTheDocument();
+    const send = vi.spyOn(system, 'send');
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Log in' }));
+    expect(send).toHaveBeenCalledWith({ type: 'loginDialog.open' });
+  });
+
+  it('the privacy policy lists every browser storage key', async () => {
+    await renderApp('/privacy');
+    await h1('Privacy Policy');
+    for (const key of [
+      'remember_email',
+      'last_login_time',
+      'last_logout_time',
+      'auth_state',
+      'last_login',
+      'auth_redirect_url',
+      'refresh_token',
+      'user_session',
+    ]) {
+      expect(screen.getAllByText(key).length).toBeGreaterThan(0);
+    }
+    expect(screen.getAllByText('token')).toHaveLength(3);
+    expect(screen.getAllByText('user')).toHaveLength(1);
+  });
+
+  it('the legacy detail address loads the prompt by its number', async () => {
+    const { effects } = await renderApp('/detail_17.html');
+    await waitFor(() => expect(effects.getPrompt).toHaveBeenCalledWith('17'));
+  });
+});
