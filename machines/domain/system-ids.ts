@@ -5,6 +5,11 @@ export const SYSTEM_IDS = {
   accountMenu: 'accountMenu',
   promptList: 'promptList',
   promptDetail: 'promptDetail',
+  session: 'session',
+  cartCount: 'cartCount',
+  loginDialog: 'loginDialog',
+  registrationSuccess: 'registrationSuccess',
+  verifyEmailNotice: 'verifyEmailNotice',
 } as const;
 export type SystemId = keyof typeof SYSTEM_IDS;
 

@@ -2,7 +2,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { emailVerificationMachine, type VerifyAnswer } from '../../machines/email-verification.ts';
 import { MESSAGES } from '../../machines/domain/validation.ts';
-import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
+import {
+  CoverageRecorder,
+  controlledActors,
+  flushPromises,
+  modelPaths,
+  replayOnActor,
+} from '../support/model.ts';
 
 const recorder = new CoverageRecorder(emailVerificationMachine);
 afterAll(() => recorder.save());
@@ -16,18 +22,33 @@ describe('emailVerification model', () => {
         { type: 'field.change', value: 'nope' },
       ],
       'xstate.done.actor.verifyEmail': [
-        { type: 'xstate.done.actor.verifyEmail', output: { status: 'verified', email: 'new.user@gmail.com' } },
-        { type: 'xstate.done.actor.verifyEmail', output: { status: 'expired', email: 'new.user@gmail.com', msg: 'This link has expired.' } },
-        { type: 'xstate.done.actor.verifyEmail', output: { status: 'invalid', msg: 'This link is not valid.' } },
+        {
+          type: 'xstate.done.actor.verifyEmail',
+          output: { status: 'verified', email: 'new.user@gmail.com' },
+        },
+        {
+          type: 'xstate.done.actor.verifyEmail',
+          output: { status: 'expired', email: 'new.user@gmail.com', msg: 'This link has expired.' },
+        },
+        {
+          type: 'xstate.done.actor.verifyEmail',
+          output: { status: 'invalid', msg: 'This link is not valid.' },
+        },
       ],
       'xstate.error.actor.verifyEmail': [{ type: 'xstate.error.actor.verifyEmail', error: new Error('net') }],
       'xstate.done.actor.resendVerification': [
         { type: 'xstate.done.actor.resendVerification', output: { success: true, msg: '' } },
-        { type: 'xstate.done.actor.resendVerification', output: { success: false, msg: 'Too many requests' } },
+        {
+          type: 'xstate.done.actor.resendVerification',
+          output: { success: false, msg: 'Too many requests' },
+        },
       ],
-      'xstate.error.actor.resendVerification': [{ type: 'xstate.error.actor.resendVerification', error: new Error('net') }],
+      'xstate.error.actor.resendVerification': [
+        { type: 'xstate.error.actor.resendVerification', error: new Error('net') },
+      ],
     },
-    serializeState: (s) => `${JSON.stringify(s.value)}|${s.context.email}|${s.context.message}|${s.context.fieldError}`,
+    serializeState: (s) =>
+      `${JSON.stringify(s.value)}|${s.context.email}|${s.context.message}|${s.context.fieldError}`,
   }).filter((p) => p.steps.length <= 6);
 
   for (const path of paths) {
@@ -52,7 +73,10 @@ describe('emailVerification rules', () => {
     const a = createActor(
       emailVerificationMachine.provide({
         actors: {
-          verifyEmail: fromPromise(async (): Promise<VerifyAnswer> => ({ status: 'invalid', msg: 'This link is not valid.' })),
+          verifyEmail: fromPromise(async (): Promise<VerifyAnswer> => ({
+            status: 'invalid',
+            msg: 'This link is not valid.',
+          })),
           resendVerification: fromPromise(async ({ input }) => {
             sent.push(input.email);
             return { success: true, msg: '' };

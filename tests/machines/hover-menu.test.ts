@@ -13,9 +13,7 @@ describe('hoverMenu model', () => {
 
   it('generates a path to every state', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    expect(reached).toEqual(
-      new Set(['"closed"', '{"open":"pointerInside"}', '{"open":"closing"}']),
-    );
+    expect(reached).toEqual(new Set(['"closed"', '{"open":"pointerInside"}', '{"open":"closing"}']));
   });
 
   for (const path of paths) {

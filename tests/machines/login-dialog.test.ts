@@ -3,7 +3,13 @@ import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/login-dialog.ts';
 import { ENCRYPT_FAILED, type SignInResult } from '../../machines/domain/session-user.ts';
 import { MESSAGES } from '../../machines/domain/validation.ts';
-import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
+import {
+  CoverageRecorder,
+  controlledActors,
+  flushPromises,
+  modelPaths,
+  replayOnActor,
+} from '../support/model.ts';
 
 const recorder = new CoverageRecorder(loginDialogMachine);
 afterAll(() => recorder.save());
@@ -31,7 +37,10 @@ const samples = {
   'xstate.done.actor.emailLogin': [
     { type: 'xstate.done.actor.emailLogin', output: ok },
     { type: 'xstate.done.actor.emailLogin', output: { ok: false, msg: '' } },
-    { type: 'xstate.done.actor.emailLogin', output: { ok: false, msg: 'Please verify your email first', unverifiedEmail: 'demo@example.com' } },
+    {
+      type: 'xstate.done.actor.emailLogin',
+      output: { ok: false, msg: 'Please verify your email first', unverifiedEmail: 'demo@example.com' },
+    },
   ],
   'xstate.error.actor.emailLogin': [
     { type: 'xstate.error.actor.emailLogin', error: new Error('network') },
@@ -39,9 +48,14 @@ const samples = {
   ],
   'xstate.done.actor.emailRegister': [
     { type: 'xstate.done.actor.emailRegister', output: { ok: true, token: '', userData: {} } },
-    { type: 'xstate.done.actor.emailRegister', output: { ok: false, msg: 'This email is already registered' } },
+    {
+      type: 'xstate.done.actor.emailRegister',
+      output: { ok: false, msg: 'This email is already registered' },
+    },
   ],
-  'xstate.error.actor.emailRegister': [{ type: 'xstate.error.actor.emailRegister', error: new Error('network') }],
+  'xstate.error.actor.emailRegister': [
+    { type: 'xstate.error.actor.emailRegister', error: new Error('network') },
+  ],
   'xstate.done.actor.guestLogin': [
     { type: 'xstate.done.actor.guestLogin', output: ok },
     { type: 'xstate.done.actor.guestLogin', output: { ok: false, msg: 'nope' } },
@@ -49,13 +63,20 @@ const samples = {
   'xstate.error.actor.guestLogin': [{ type: 'xstate.error.actor.guestLogin', error: new Error('network') }],
   'xstate.done.actor.socialLogin': [
     { type: 'xstate.done.actor.socialLogin', output: { ok: true, signedIn: { token: 'h.p.s', userData } } },
-    { type: 'xstate.done.actor.socialLogin', output: { ok: false, error: 'Login timed out. Please try again.' } },
+    {
+      type: 'xstate.done.actor.socialLogin',
+      output: { ok: false, error: 'Login timed out. Please try again.' },
+    },
   ],
   'xstate.error.actor.socialLogin': [{ type: 'xstate.error.actor.socialLogin', error: new Error('crash') }],
 };
 
 const serialize = (s: AnyMachineSnapshot) => {
-  const c = s.context as { form: { email: string; password: string; confirmPassword: string }; message: string | null; errors: object };
+  const c = s.context as {
+    form: { email: string; password: string; confirmPassword: string };
+    message: string | null;
+    errors: object;
+  };
   return [
     JSON.stringify(s.value),
     c.form.email,
@@ -68,12 +89,27 @@ const serialize = (s: AnyMachineSnapshot) => {
 
 describe('loginDialog model', () => {
   const traversal = loginDialogMachine.provide({ actors: controlledActors(ACTORS).actors as never });
-  const paths = modelPaths(traversal, { input, samples, serializeState: serialize }).filter((p) => p.steps.length <= 6);
+  const paths = modelPaths(traversal, { input, samples, serializeState: serialize }).filter(
+    (p) => p.steps.length <= 6,
+  );
 
   it('reaches every mode of SPEC.md §4', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const mode of ['closed', 'providers', 'login', 'register', 'loggingIn', 'registering', 'social', 'guest', 'signedIn']) {
-      expect([...reached].some((r) => r.includes(`"${mode}"`)), mode).toBe(true);
+    for (const mode of [
+      'closed',
+      'providers',
+      'login',
+      'register',
+      'loggingIn',
+      'registering',
+      'social',
+      'guest',
+      'signedIn',
+    ]) {
+      expect(
+        [...reached].some((r) => r.includes(`"${mode}"`)),
+        mode,
+      ).toBe(true);
     }
   });
 
@@ -139,13 +175,19 @@ describe('loginDialog rules', () => {
   it('prefills the remembered email and ticks Remember me', () => {
     const a = open();
     a.send({ type: 'dialog.open', rememberedEmail: 'demo@example.com' });
-    expect(a.getSnapshot().context.form).toMatchObject({ email: 'demo@example.com', rememberMe: true, password: '' });
+    expect(a.getSnapshot().context.form).toMatchObject({
+      email: 'demo@example.com',
+      rememberMe: true,
+      password: '',
+    });
   });
 
   it('logs in, remembers the email, reports the sign-in and closes when the session is logged in', async () => {
     const effects: string[] = [];
     const a = open({
-      actors: { emailLogin: fromPromise(async (): Promise<SignInResult> => ({ ok: true, token: 'h.p.s', userData })) },
+      actors: {
+        emailLogin: fromPromise(async (): Promise<SignInResult> => ({ ok: true, token: 'h.p.s', userData })),
+      },
       actions: {
         rememberEmail: (_, p) => effects.push(`remember:${p.email}:${p.remember}`),
         signedIn: (_, p) => effects.push(`signedIn:${p.token}`),
@@ -165,7 +207,11 @@ describe('loginDialog rules', () => {
   });
 
   it('says "Failed to encrypt password" when encryption fails', async () => {
-    const a = open({ actors: { emailLogin: fromPromise(async (): Promise<SignInResult> => Promise.reject(new Error(ENCRYPT_FAILED))) } });
+    const a = open({
+      actors: {
+        emailLogin: fromPromise(async (): Promise<SignInResult> => Promise.reject(new Error(ENCRYPT_FAILED))),
+      },
+    });
     a.send({ type: 'dialog.open', mode: 'login' });
     a.send({ type: 'field.change', field: 'email', value: 'demo@example.com' });
     a.send({ type: 'field.change', field: 'password', value: 'Demo@12345' });
@@ -177,7 +223,13 @@ describe('loginDialog rules', () => {
   it('hands the address to the "Check Your Email" dialog and clears the form after registering', async () => {
     const registered: string[] = [];
     const a = open({
-      actors: { emailRegister: fromPromise(async (): Promise<SignInResult> => ({ ok: true, token: '', userData: {} })) },
+      actors: {
+        emailRegister: fromPromise(async (): Promise<SignInResult> => ({
+          ok: true,
+          token: '',
+          userData: {},
+        })),
+      },
       actions: { registered: (_, p) => registered.push(p.email) },
     });
     a.send({ type: 'dialog.open', mode: 'register' });

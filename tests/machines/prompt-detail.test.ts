@@ -14,9 +14,12 @@ describe('promptDetail model', () => {
         { type: 'xstate.done.actor.fetchPrompt', output: { found: true, prompt: fullFixture(1) } },
         { type: 'xstate.done.actor.fetchPrompt', output: { found: false } },
       ],
-      'xstate.error.actor.fetchPrompt': [{ type: 'xstate.error.actor.fetchPrompt', error: new Error('offline') }],
+      'xstate.error.actor.fetchPrompt': [
+        { type: 'xstate.error.actor.fetchPrompt', error: new Error('offline') },
+      ],
     },
-    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.prompt ? 'p' : ''}${s.context.error ? 'e' : ''}`,
+    serializeState: (s) =>
+      `${JSON.stringify(s.value)} ${s.context.prompt ? 'p' : ''}${s.context.error ? 'e' : ''}`,
   });
 
   it('reaches every state', () => {

@@ -12,7 +12,9 @@ const samples = {
     { type: 'list.load', query: { grade: 0 as const, page: 1 } },
     { type: 'list.load', query: { grade: 1 as const, page: 2 } },
   ],
-  'xstate.done.actor.fetchPromptPage': [{ type: 'xstate.done.actor.fetchPromptPage', output: pageFixture(2) }],
+  'xstate.done.actor.fetchPromptPage': [
+    { type: 'xstate.done.actor.fetchPromptPage', output: pageFixture(2) },
+  ],
   'xstate.error.actor.fetchPromptPage': [
     { type: 'xstate.error.actor.fetchPromptPage', error: new Error("Can't reach FruitPrompt right now.") },
   ],
@@ -38,7 +40,8 @@ describe('promptList model', () => {
         check: (actual, expected) => {
           expect(actual.context.error).toEqual(expected.context.error);
           expect(actual.context.page?.data.length).toEqual(expected.context.page?.data.length);
-          for (const tag of ['loading', 'ready', 'error']) expect(actual.hasTag(tag)).toBe(expected.hasTag(tag));
+          for (const tag of ['loading', 'ready', 'error'])
+            expect(actual.hasTag(tag)).toBe(expected.hasTag(tag));
         },
       });
       // every load asked the fetcher for the query it was given, the last one last
@@ -53,7 +56,9 @@ describe('promptList behaviour', () => {
   it('keeps a shown list when the same query comes again (going back)', async () => {
     let calls = 0;
     const actor = createActor(
-      promptListMachine.provide({ actors: { fetchPromptPage: fromPromise(async () => (calls++, pageFixture(3))) } }),
+      promptListMachine.provide({
+        actors: { fetchPromptPage: fromPromise(async () => (calls++, pageFixture(3))) },
+      }),
     ).start();
     actor.send({ type: 'list.load', query: { grade: 2 } });
     await waitFor(actor, (s) => s.hasTag('ready'));

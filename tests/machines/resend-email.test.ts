@@ -3,10 +3,22 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { RESEND_MESSAGES, resendEmailMachine } from '../../machines/resend-email.ts';
 import { registrationSuccessMachine } from '../../machines/registration-success.ts';
 import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
-import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
+import {
+  CoverageRecorder,
+  controlledActors,
+  flushPromises,
+  modelPaths,
+  replayOnActor,
+} from '../support/model.ts';
 
-const recorders = [resendEmailMachine, registrationSuccessMachine, verifyEmailNoticeMachine].map((m) => new CoverageRecorder(m));
-const [resendRec, successRec, noticeRec] = recorders as [CoverageRecorder, CoverageRecorder, CoverageRecorder];
+const recorders = [resendEmailMachine, registrationSuccessMachine, verifyEmailNoticeMachine].map(
+  (m) => new CoverageRecorder(m),
+);
+const [resendRec, successRec, noticeRec] = recorders as [
+  CoverageRecorder,
+  CoverageRecorder,
+  CoverageRecorder,
+];
 afterAll(() => recorders.forEach((r) => r.save()));
 
 const abstract = (s: { value: unknown; context: { secondsLeft: number; result: { text: string } | null } }) =>
@@ -23,7 +35,9 @@ describe('resendEmail model', () => {
           { type: 'xstate.done.actor.resendVerification', output: { success: true, msg: 'ok' } },
           { type: 'xstate.done.actor.resendVerification', output: { success: false, msg: '' } },
         ],
-        'xstate.error.actor.resendVerification': [{ type: 'xstate.error.actor.resendVerification', error: new Error('net') }],
+        'xstate.error.actor.resendVerification': [
+          { type: 'xstate.error.actor.resendVerification', error: new Error('net') },
+        ],
       },
     }).filter((p) => p.steps.length < 8);
     for (const path of paths) {
@@ -45,7 +59,10 @@ describe('resendEmail model', () => {
 describe('resend cooldown (SPEC.md §2, §9)', () => {
   it('counts "Resend in {n}s" down from 60 and enables the button after exactly 60 s', () => {
     const clock = new SimulatedClock();
-    const actor = createActor(resendEmailMachine, { input: { email: 'a@b.co', coolingDown: true }, clock }).start();
+    const actor = createActor(resendEmailMachine, {
+      input: { email: 'a@b.co', coolingDown: true },
+      clock,
+    }).start();
     expect(actor.getSnapshot().context.secondsLeft).toBe(60);
     for (let i = 59; i >= 1; i--) {
       clock.increment(1000);
@@ -59,7 +76,11 @@ describe('resend cooldown (SPEC.md §2, §9)', () => {
   });
 
   it('says which failure happened and cools down again after a sent mail', async () => {
-    const answers = [Promise.resolve({ success: false, msg: '' }), Promise.reject(new Error('offline')), Promise.resolve({ success: true, msg: '' })];
+    const answers = [
+      Promise.resolve({ success: false, msg: '' }),
+      Promise.reject(new Error('offline')),
+      Promise.resolve({ success: true, msg: '' }),
+    ];
     answers[1]!.catch(() => {});
     let n = 0;
     const clock = new SimulatedClock();
@@ -75,7 +96,10 @@ describe('resend cooldown (SPEC.md §2, §9)', () => {
     expect(actor.getSnapshot().context.result).toEqual({ kind: 'error', text: RESEND_MESSAGES.offline });
     actor.send({ type: 'resend.request' });
     await flushPromises();
-    expect(actor.getSnapshot().context.result).toEqual({ kind: 'success', text: 'Verification email sent successfully!' });
+    expect(actor.getSnapshot().context.result).toEqual({
+      kind: 'success',
+      text: 'Verification email sent successfully!',
+    });
     expect(actor.getSnapshot().context.secondsLeft).toBe(60);
     expect(actor.getSnapshot().hasTag('disabled')).toBe(true);
   });
@@ -83,11 +107,14 @@ describe('resend cooldown (SPEC.md §2, §9)', () => {
 
 describe('registrationSuccess model', () => {
   for (const path of modelPaths(registrationSuccessMachine, {
-    samples: { 'registration.succeeded': [{ type: 'registration.succeeded', email: 'new.user@outlook.com' }] },
+    samples: {
+      'registration.succeeded': [{ type: 'registration.succeeded', email: 'new.user@outlook.com' }],
+    },
   })) {
     it(path.description, async () => {
       const actor = await replayOnActor(registrationSuccessMachine, path, { recorder: successRec });
-      if (actor.getSnapshot().hasTag('visible')) expect(actor.getSnapshot().context.email).toBe('new.user@outlook.com');
+      if (actor.getSnapshot().hasTag('visible'))
+        expect(actor.getSnapshot().context.email).toBe('new.user@outlook.com');
       actor.stop();
     });
   }

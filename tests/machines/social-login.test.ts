@@ -2,13 +2,24 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { SOCIAL_MESSAGES, socialLoginMachine, type AuthorizeAnswer } from '../../machines/social-login.ts';
 import type { SignedIn } from '../../machines/domain/session-user.ts';
-import { CoverageRecorder, controlledActors, flushPromises, modelPaths, replayOnActor } from '../support/model.ts';
+import {
+  CoverageRecorder,
+  controlledActors,
+  flushPromises,
+  modelPaths,
+  replayOnActor,
+} from '../support/model.ts';
 
 const recorder = new CoverageRecorder(socialLoginMachine);
 afterAll(() => recorder.save());
 
 const input = { provider: 'google', callbackUrl: 'http://localhost:3000/auth/callback' };
-const userData = { userId: 'u-1', email: 'demo@example.com', providerUsername: 'Demo Shopper', fruitCnt: 420 };
+const userData = {
+  userId: 'u-1',
+  email: 'demo@example.com',
+  providerUsername: 'Demo Shopper',
+  fruitCnt: 420,
+};
 const signedIn = { token: 'h.p.s', userData };
 
 // Standalone, there is no dialog to report phases to; the popup is driven by the path's events.
@@ -22,7 +33,10 @@ describe('socialLogin model', () => {
     input,
     samples: {
       'xstate.done.actor.authorize': [
-        { type: 'xstate.done.actor.authorize', output: { success: true, authUrl: 'http://localhost:3000/dev-idp/authorize?x=1' } },
+        {
+          type: 'xstate.done.actor.authorize',
+          output: { success: true, authUrl: 'http://localhost:3000/dev-idp/authorize?x=1' },
+        },
         { type: 'xstate.done.actor.authorize', output: { success: false, msg: 'Provider not available' } },
       ],
       'xstate.error.actor.authorize': [{ type: 'xstate.error.actor.authorize', error: new Error('net') }],
@@ -31,19 +45,25 @@ describe('socialLogin model', () => {
         { type: 'xstate.done.actor.readStoredSignIn', output: null },
         { type: 'xstate.done.actor.readStoredSignIn', output: signedIn },
       ],
-      'xstate.error.actor.readStoredSignIn': [{ type: 'xstate.error.actor.readStoredSignIn', error: new Error('storage') }],
+      'xstate.error.actor.readStoredSignIn': [
+        { type: 'xstate.error.actor.readStoredSignIn', error: new Error('storage') },
+      ],
       'xstate.done.actor.checkLoggedIn': [
         { type: 'xstate.done.actor.checkLoggedIn', output: true },
         { type: 'xstate.done.actor.checkLoggedIn', output: false },
       ],
-      'xstate.error.actor.checkLoggedIn': [{ type: 'xstate.error.actor.checkLoggedIn', error: new Error('x') }],
+      'xstate.error.actor.checkLoggedIn': [
+        { type: 'xstate.error.actor.checkLoggedIn', error: new Error('x') },
+      ],
     },
-    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.error ?? ''} ${s.context.result ? 'r' : ''}`,
+    serializeState: (s) =>
+      `${JSON.stringify(s.value)} ${s.context.error ?? ''} ${s.context.result ? 'r' : ''}`,
   });
 
   it('reaches success, failure, the timeout and a login finished elsewhere', () => {
     const finals = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const s of ['"succeeded"', '"failed"', '"timedOut"', '"settledElsewhere"', '"popupClosed"']) expect(finals).toContain(s);
+    for (const s of ['"succeeded"', '"failed"', '"timedOut"', '"settledElsewhere"', '"popupClosed"'])
+      expect(finals).toContain(s);
   });
 
   for (const path of paths) {
@@ -75,7 +95,10 @@ describe('socialLogin timing (SPEC.md §4, §9)', () => {
           completeSignIn: (_, p) => log.push(`complete:${p.token}`),
         },
         actors: {
-          authorize: fromPromise(async (): Promise<AuthorizeAnswer> => ({ success: true, authUrl: '/dev-idp/authorize' })),
+          authorize: fromPromise(async (): Promise<AuthorizeAnswer> => ({
+            success: true,
+            authUrl: '/dev-idp/authorize',
+          })),
           popup: fromCallback(({ input }) => {
             log.push(`popup:${(input as { authUrl: string }).authUrl}`);
             return () => log.push('popup:closed-by-machine');
@@ -106,7 +129,12 @@ describe('socialLogin timing (SPEC.md §4, §9)', () => {
     await flushPromises();
     expect(actor.getSnapshot().value).toBe('failed');
     expect(actor.getSnapshot().output).toEqual({ ok: false, error: SOCIAL_MESSAGES.timedOut });
-    expect(log).toEqual(['phase:connecting', 'phase:popup', 'popup:/dev-idp/authorize', 'popup:closed-by-machine']);
+    expect(log).toEqual([
+      'phase:connecting',
+      'phase:popup',
+      'popup:/dev-idp/authorize',
+      'popup:closed-by-machine',
+    ]);
   });
 
   it('ends quietly at the timeout when the session logged in meanwhile', async () => {

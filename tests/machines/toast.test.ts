@@ -40,7 +40,9 @@ describe('toast queue model', () => {
         recorder: queueRecorder,
         check: (actual, expected) => {
           const shown = (s: AnyMachineSnapshot) =>
-            (s.context as { toasts: { kind: string; message: string }[] }).toasts.map((t) => `${t.kind}:${t.message}`);
+            (s.context as { toasts: { kind: string; message: string }[] }).toasts.map(
+              (t) => `${t.kind}:${t.message}`,
+            );
           expect(shown(actual)).toEqual(shown(expected));
         },
       });
@@ -63,7 +65,10 @@ describe('toast timing (SPEC.md §2, §9)', () => {
   const start = () => {
     const clock = new SimulatedClock();
     const actor = createActor(toastMachine, { clock }).start();
-    const view = () => actor.getSnapshot().context.toasts.map((t) => `${t.kind}:${t.message}:${t.leaving ? 'leaving' : 'shown'}`);
+    const view = () =>
+      actor
+        .getSnapshot()
+        .context.toasts.map((t) => `${t.kind}:${t.message}:${t.leaving ? 'leaving' : 'shown'}`);
     return { clock, actor, view };
   };
 

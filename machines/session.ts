@@ -1,0 +1,406 @@
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { adoptDecision, pollDecision, shouldToastLogin, type AuthMarks } from './domain/session-rules.ts';
+import { toSessionUser, type SessionUser, type UserData } from './domain/session-user.ts';
+
+export const SESSION_TOASTS = {
+  loggedIn: 'You have successfully logged in',
+  loggedOut: 'You have been successfully logged out',
+} as const;
+
+/** What the adapter finds at start (SPEC.md §4: local storage token, else session storage's). */
+export type Restored = (
+  | { status: 'none' }
+  | { status: 'invalid' }
+  | { status: 'expired'; token: string }
+  | { status: 'valid'; token: string; user: SessionUser | null; socialLogin: boolean }
+) & {
+  /** When "You have successfully logged in" was last shown (local storage last_login). */
+  lastLoginToastAt?: number | null;
+};
+
+/** The storage adapter's view of a change, read when it happened. */
+export interface StorageMarks extends AuthMarks {
+  /** The new token checked: three parts and a decodable, unexpired payload. */
+  tokenState: 'none' | 'valid' | 'invalid' | 'expired';
+  storedUser: SessionUser | null;
+}
+
+export type SessionEvent =
+  /** Any sign-in (email, guest, social popup, callback page) hands over its token and user. */
+  | { type: 'session.signedIn'; token: string; userData?: UserData | null; now: number }
+  | { type: 'session.logout'; automatic?: boolean }
+  | { type: 'session.fruitUpdated'; fruitCnt: number }
+  /** From the storage listener: the token key changed in another tab. */
+  | { type: 'storage.token'; marks: StorageMarks };
+
+export interface SessionContext {
+  token: string | null;
+  user: SessionUser | null;
+  lastLoginToastAt: number | null;
+  /** The logout in progress is automatic (expiry, another tab): no toast. */
+  automatic: boolean;
+  /** User data that came with the sign-in, if any: no account fetch needed. */
+  pendingUser: SessionUser | null;
+}
+
+/**
+ * SPEC.md §4 Session: restore at start, adopt sign-ins, follow other tabs (storage events) and
+ * reconcile every `authPoll`, log out with the listeners suspended (`listenerResume`, then
+ * `guardRelease`). Storage, cookies, window events and HTTP are actors and actions from src/.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  delays: {
+    authPoll: 5000,
+    listenerResume: 500,
+    guardRelease: 1500,
+  },
+  actors: {
+    restoreSession: fromPromise<Restored>(() => {
+      throw new Error('restoreSession must be provided');
+    }),
+    /** GET /api/social/accounts with SPEC.md §7's fallbacks (claims user, then the temporary user). */
+    fetchAccount: fromPromise<SessionUser, { token: string }>(() => {
+      throw new Error('fetchAccount must be provided');
+    }),
+    serverLogout: fromPromise<void, { token: string; memberId: string }>(() => {
+      throw new Error('serverLogout must be provided');
+    }),
+    readAuthMarks: fromPromise<AuthMarks>(() => {
+      throw new Error('readAuthMarks must be provided');
+    }),
+    storageListener: fromCallback<SessionEvent>(() => {
+      throw new Error('storageListener must be provided');
+    }),
+  },
+  actions: {
+    /** Store token and user, record the login time, remove the logout time. */
+    persistSignIn: (_, _params: { token: string; user: SessionUser | null }) => {},
+    persistUser: (_, _params: { user: SessionUser }) => {},
+    /** Clear token, user, auth-state keys and cookies; record the logout time. */
+    clearSession: () => {},
+    /** The login-success / user-logout window events. */
+    announceLogin: () => {},
+    announceLogout: () => {},
+    rememberLoginToast: (_, _params: { at: number }) => {},
+    /** Remove social_login=success from the address by replacing it. */
+    cleanSocialLoginParam: () => {},
+    // Messages to the other long-lived actors, when they run (a session tested alone has none).
+    toastLoggedIn: ({ system }) =>
+      system.get('toast')?.send({ type: 'toast.show', kind: 'success', message: SESSION_TOASTS.loggedIn }),
+    toastLoggedOut: ({ context, system }) => {
+      if (!context.automatic)
+        system.get('toast')?.send({ type: 'toast.show', kind: 'success', message: SESSION_TOASTS.loggedOut });
+    },
+    /** The cart count waits its own `afterLogin` (500 ms) for a login before it asks. */
+    refreshCart: ({ system }) => system.get('cartCount')?.send({ type: 'cart.refresh', reason: 'login' }),
+    resetCart: ({ system }) => system.get('cartCount')?.send({ type: 'cart.reset' }),
+    tellDialog: ({ system }) => system.get('loginDialog')?.send({ type: 'session.loggedIn' }),
+    noteRestoredToast: assign({
+      lastLoginToastAt: ({ context, event }) =>
+        'output' in event ? ((event.output as Restored).lastLoginToastAt ?? null) : context.lastLoginToastAt,
+    }),
+    setSignedIn: assign(({ event }) => {
+      if (event.type !== 'session.signedIn') return {};
+      const user = event.userData ? toSessionUser(event.userData) : null;
+      return { token: event.token, user, pendingUser: user, automatic: false };
+    }),
+    noteLoginToast: assign({
+      lastLoginToastAt: ({ context, event }) =>
+        event.type === 'session.signedIn' ? event.now : context.lastLoginToastAt,
+    }),
+    adoptFromStorage: assign(({ event }) => {
+      if (event.type !== 'storage.token') return {};
+      const direct = adoptDecision(event.marks) === 'acceptDirectly' ? event.marks.storedUser : null;
+      return { token: event.marks.token, user: direct, pendingUser: direct, automatic: false };
+    }),
+  },
+  guards: {
+    restoredValid: ({ event }) => 'output' in event && (event.output as Restored).status === 'valid',
+    restoredExpired: ({ event }) => 'output' in event && (event.output as Restored).status === 'expired',
+    restoredInvalid: ({ event }) => 'output' in event && (event.output as Restored).status === 'invalid',
+    hasPendingUser: ({ context }) => context.pendingUser !== null,
+    toastDue: ({ context, event }) =>
+      event.type === 'session.signedIn' && shouldToastLogin(context.lastLoginToastAt, event.now),
+    storageAcceptsDirectly: ({ event }) =>
+      event.type === 'storage.token' &&
+      event.marks.tokenState === 'valid' &&
+      adoptDecision(event.marks) === 'acceptDirectly',
+    storageNeedsCheck: ({ event }) =>
+      event.type === 'storage.token' &&
+      event.marks.tokenState === 'valid' &&
+      adoptDecision(event.marks) === 'verify',
+    storageTokenRemoved: ({ event }) => event.type === 'storage.token' && event.marks.token === null,
+    storageTokenOther: ({ context, event }) =>
+      event.type === 'storage.token' && event.marks.token !== null && event.marks.token !== context.token,
+    pollSaysLogout: ({ context, event }) =>
+      'output' in event && pollDecision(event.output as AuthMarks, context.token ?? '') === 'logoutSilently',
+    pollSaysAdopt: ({ context, event }) =>
+      'output' in event && pollDecision(event.output as AuthMarks, context.token ?? '') === 'adopt',
+  },
+}).createMachine({
+  id: 'session',
+  context: {
+    token: null,
+    user: null,
+    lastLoginToastAt: null,
+    automatic: false,
+    pendingUser: null,
+  },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      tags: ['pending'],
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: 'restoredValid',
+            target: 'loggedIn',
+            actions: [
+              'noteRestoredToast',
+              assign(({ event }) =>
+                event.output.status === 'valid'
+                  ? { token: event.output.token, user: event.output.user, pendingUser: event.output.user }
+                  : {},
+              ),
+              { type: 'cleanSocialLoginParam' },
+              'refreshCart',
+            ],
+          },
+          {
+            guard: 'restoredExpired',
+            target: 'loggingOut',
+            actions: ['noteRestoredToast', assign({ automatic: true })],
+          },
+          { guard: 'restoredInvalid', target: 'loggedOut', actions: ['noteRestoredToast', 'clearSession'] },
+          { target: 'loggedOut', actions: 'noteRestoredToast' },
+        ],
+        onError: 'loggedOut',
+      },
+    },
+
+    loggedOut: {
+      tags: ['loggedOut'],
+      entry: assign({ token: null, user: null, pendingUser: null }),
+      on: {
+        'session.signedIn': [
+          {
+            guard: 'toastDue',
+            target: 'loggedIn',
+            actions: [
+              'setSignedIn',
+              {
+                type: 'persistSignIn',
+                params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
+              },
+              'announceLogin',
+              'refreshCart',
+              'toastLoggedIn',
+              'noteLoginToast',
+              {
+                type: 'rememberLoginToast',
+                params: ({ context }) => ({ at: context.lastLoginToastAt ?? 0 }),
+              },
+            ],
+          },
+          {
+            target: 'loggedIn',
+            actions: [
+              'setSignedIn',
+              {
+                type: 'persistSignIn',
+                params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
+              },
+              'announceLogin',
+              'refreshCart',
+            ],
+          },
+        ],
+      },
+      initial: 'idle',
+      states: {
+        suspended: {
+          description:
+            'Just logged out: no storage listener, so our own clearing is not mistaken for another tab.',
+          after: { listenerResume: 'guarded' },
+        },
+        guarded: {
+          description: 'Listener back; tokens seen in storage are still ignored until the guard is released.',
+          invoke: { id: 'storageListener', src: 'storageListener' },
+          after: { guardRelease: 'idle' },
+        },
+        idle: {
+          invoke: { id: 'storageListener', src: 'storageListener' },
+          on: {
+            'storage.token': [
+              {
+                guard: 'storageAcceptsDirectly',
+                target: '#session.loggedIn',
+                actions: ['adoptFromStorage', 'refreshCart'],
+              },
+              {
+                guard: 'storageNeedsCheck',
+                target: '#session.loggedIn',
+                actions: ['adoptFromStorage', 'refreshCart'],
+              },
+            ],
+          },
+        },
+      },
+    },
+
+    loggedIn: {
+      tags: ['loggedIn'],
+      entry: ['tellDialog'],
+      type: 'parallel',
+      on: {
+        'session.logout': {
+          target: 'loggingOut',
+          actions: assign({ automatic: ({ event }) => Boolean(event.automatic) }),
+        },
+        // A sign-in while signed in (another account, a refreshed token) replaces the session.
+        'session.signedIn': [
+          {
+            guard: 'toastDue',
+            target: 'loggedIn',
+            reenter: true,
+            actions: [
+              'setSignedIn',
+              {
+                type: 'persistSignIn',
+                params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
+              },
+              'announceLogin',
+              'refreshCart',
+              'toastLoggedIn',
+              'noteLoginToast',
+              {
+                type: 'rememberLoginToast',
+                params: ({ context }) => ({ at: context.lastLoginToastAt ?? 0 }),
+              },
+            ],
+          },
+          {
+            target: 'loggedIn',
+            reenter: true,
+            actions: [
+              'setSignedIn',
+              {
+                type: 'persistSignIn',
+                params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
+              },
+              'announceLogin',
+              'refreshCart',
+            ],
+          },
+        ],
+        'session.fruitUpdated': {
+          actions: assign({
+            user: ({ context, event }) =>
+              context.user ? { ...context.user, fruitCnt: event.fruitCnt } : null,
+          }),
+        },
+        'storage.token': [
+          { guard: 'storageTokenRemoved', target: 'loggingOut', actions: assign({ automatic: true }) },
+          {
+            guard: 'storageTokenOther',
+            target: 'loggedIn',
+            reenter: true,
+            actions: ['adoptFromStorage', 'refreshCart'],
+          },
+        ],
+      },
+      invoke: { id: 'storageListener', src: 'storageListener' },
+      states: {
+        account: {
+          initial: 'checking',
+          states: {
+            checking: { always: [{ guard: 'hasPendingUser', target: 'ready' }, { target: 'loading' }] },
+            loading: {
+              tags: ['loadingUser'],
+              invoke: {
+                id: 'fetchAccount',
+                src: 'fetchAccount',
+                input: ({ context }) => ({ token: context.token ?? '' }),
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    assign({ user: ({ event }) => event.output }),
+                    { type: 'persistUser', params: ({ event }) => ({ user: event.output }) },
+                  ],
+                },
+                onError: {
+                  target: 'ready',
+                  actions: assign({ user: () => toSessionUser({ id: 'temp-user', name: 'User' }) }),
+                },
+              },
+            },
+            ready: { entry: assign({ pendingUser: null }) },
+          },
+        },
+        poll: {
+          initial: 'waiting',
+          states: {
+            waiting: { after: { authPoll: 'reading' } },
+            reading: {
+              invoke: {
+                id: 'readAuthMarks',
+                src: 'readAuthMarks',
+                onDone: [
+                  {
+                    guard: 'pollSaysLogout',
+                    target: '#session.loggingOut',
+                    actions: assign({ automatic: true }),
+                  },
+                  {
+                    guard: 'pollSaysAdopt',
+                    target: '#session.loggedIn',
+                    reenter: true,
+                    actions: assign({ token: ({ event }) => event.output.token, pendingUser: null }),
+                  },
+                  { target: 'waiting' },
+                ],
+                onError: 'waiting',
+              },
+            },
+          },
+        },
+      },
+    },
+
+    loggingOut: {
+      tags: ['loggingOut'],
+      description: 'Tell the server (its failure is ignored), then clear everything locally.',
+      invoke: {
+        id: 'serverLogout',
+        src: 'serverLogout',
+        input: ({ context }) => ({ token: context.token ?? '', memberId: context.user?.memberId ?? '' }),
+        onDone: {
+          target: 'loggedOut.suspended',
+          actions: [
+            'clearSession',
+            'resetCart',
+            'announceLogout',
+            'toastLoggedOut',
+            assign({ automatic: false }),
+          ],
+        },
+        onError: {
+          target: 'loggedOut.suspended',
+          actions: [
+            'clearSession',
+            'resetCart',
+            'announceLogout',
+            'toastLoggedOut',
+            assign({ automatic: false }),
+          ],
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,118 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { cartCountMachine } from '../../machines/cart-count.ts';
+import {
+  CoverageRecorder,
+  controlledActors,
+  flushPromises,
+  modelPaths,
+  replayOnActor,
+} from '../support/model.ts';
+
+const recorder = new CoverageRecorder(cartCountMachine);
+afterAll(() => recorder.save());
+
+describe('cartCount model', () => {
+  const paths = modelPaths(cartCountMachine, {
+    samples: {
+      'cart.refresh': [
+        { type: 'cart.refresh', reason: 'login' },
+        { type: 'cart.refresh', reason: 'cartUpdate' },
+        { type: 'cart.refresh', reason: 'refreshHeader' },
+      ],
+      'xstate.done.actor.fetchCartCount': [
+        { type: 'xstate.done.actor.fetchCartCount', output: 4 },
+        { type: 'xstate.done.actor.fetchCartCount', output: 0 },
+        { type: 'xstate.done.actor.fetchCartCount', output: null },
+      ],
+      'xstate.error.actor.fetchCartCount': [
+        { type: 'xstate.error.actor.fetchCartCount', error: new Error('500') },
+      ],
+    },
+    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.count} ${s.context.failures}`,
+  }).filter((p) => p.steps.length <= 9);
+
+  it('reaches "stopped" only after three failures in a row', () => {
+    const stopped = paths.filter((p) => p.state.value === 'stopped');
+    expect(stopped.length).toBeGreaterThan(0);
+    for (const p of stopped) expect(p.state.context.failures).toBe(3);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const controlled = controlledActors(['fetchCartCount']);
+      const actor = await replayOnActor(cartCountMachine, path, {
+        controlled,
+        recorder,
+        check: (a, e) => expect(a.context).toEqual(e.context),
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('cartCount timing (SPEC.md §4, §9)', () => {
+  const start = (answers: (number | null | Error)[]) => {
+    const clock = new SimulatedClock();
+    let calls = 0;
+    const actor = createActor(
+      cartCountMachine.provide({
+        actors: {
+          fetchCartCount: fromPromise(async () => {
+            const answer = answers[Math.min(calls++, answers.length - 1)];
+            if (answer instanceof Error) throw answer;
+            return answer ?? null;
+          }),
+        },
+      }),
+      { clock },
+    ).start();
+    const advance = async (ms: number) => {
+      for (let t = 0; t < ms; t += 100) {
+        clock.increment(100);
+        await flushPromises();
+      }
+    };
+    return { actor, advance, calls: () => calls };
+  };
+
+  it('asks 500 ms + 300 ms after a login, and debounces bursts of updates to one call', async () => {
+    const { actor, advance, calls } = start([2]);
+    actor.send({ type: 'cart.refresh', reason: 'login' });
+    await advance(700);
+    expect(calls()).toBe(0);
+    await advance(100);
+    expect(calls()).toBe(1);
+    expect(actor.getSnapshot().context.count).toBe(2);
+    for (let i = 0; i < 5; i++) {
+      actor.send({ type: 'cart.refresh', reason: 'cartUpdate' });
+      await advance(200);
+    }
+    expect(calls()).toBe(1);
+    await advance(100);
+    expect(calls()).toBe(2);
+  });
+
+  it('stops after 3 empty answers while the count is 0, and a header refresh does not restart it', async () => {
+    const { actor, advance, calls } = start([0]);
+    actor.send({ type: 'cart.refresh', reason: 'cartUpdate' });
+    await advance(10_000);
+    expect(calls()).toBe(3);
+    expect(actor.getSnapshot().value).toBe('stopped');
+    actor.send({ type: 'cart.refresh', reason: 'refreshHeader' });
+    await advance(2000);
+    expect(calls()).toBe(3);
+    actor.send({ type: 'cart.refresh', reason: 'cartUpdate' });
+    await advance(400);
+    expect(calls()).toBe(4);
+  });
+
+  it('zeroes on logout', async () => {
+    const { actor, advance } = start([7]);
+    actor.send({ type: 'cart.refresh', reason: 'cartUpdate' });
+    await advance(400);
+    expect(actor.getSnapshot().context.count).toBe(7);
+    actor.send({ type: 'cart.reset' });
+    expect(actor.getSnapshot().context).toEqual({ count: 0, failures: 0 });
+  });
+});

@@ -1,0 +1,312 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
+import { SESSION_TOASTS, sessionMachine, type Restored, type StorageMarks } from '../../machines/session.ts';
+import {
+  adoptDecision,
+  pollDecision,
+  shouldToastLogin,
+  type AuthMarks,
+} from '../../machines/domain/session-rules.ts';
+import type { SessionUser } from '../../machines/domain/session-user.ts';
+import {
+  CoverageRecorder,
+  controlledActors,
+  flushPromises,
+  modelPaths,
+  replayOnActor,
+} from '../support/model.ts';
+
+const recorder = new CoverageRecorder(sessionMachine);
+afterAll(() => recorder.save());
+
+const demo: SessionUser = { memberId: 'u-1', name: 'Demo Shopper', avatar: '/a.webp', fruitCnt: 420 };
+const marks = (over: Partial<StorageMarks>): StorageMarks => ({
+  token: 'tok-b',
+  loginTime: null,
+  logoutTime: null,
+  now: 100_000,
+  tokenState: 'valid',
+  storedUser: demo,
+  ...over,
+});
+
+const base = sessionMachine.provide({ actors: { storageListener: fromCallback(() => () => {}) } });
+
+describe('session model', () => {
+  const paths = modelPaths(base, {
+    samples: {
+      'xstate.done.actor.restoreSession': [
+        { type: 'xstate.done.actor.restoreSession', output: { status: 'none' } },
+        { type: 'xstate.done.actor.restoreSession', output: { status: 'invalid' } },
+        { type: 'xstate.done.actor.restoreSession', output: { status: 'expired', token: 'old' } },
+        {
+          type: 'xstate.done.actor.restoreSession',
+          output: { status: 'valid', token: 'tok-a', user: demo, socialLogin: false },
+        },
+        {
+          type: 'xstate.done.actor.restoreSession',
+          output: { status: 'valid', token: 'tok-a', user: null, socialLogin: true },
+        },
+      ],
+      'xstate.error.actor.restoreSession': [
+        { type: 'xstate.error.actor.restoreSession', error: new Error('x') },
+      ],
+      'session.signedIn': [
+        {
+          type: 'session.signedIn',
+          token: 'tok-a',
+          userData: { userId: 'u-1', providerUsername: 'Demo Shopper' },
+          now: 1_000_000,
+        },
+        { type: 'session.signedIn', token: 'tok-c', now: 1_100_000 },
+      ],
+      'session.logout': [{ type: 'session.logout' }, { type: 'session.logout', automatic: true }],
+      'session.fruitUpdated': [{ type: 'session.fruitUpdated', fruitCnt: 380 }],
+      'storage.token': [
+        { type: 'storage.token', marks: marks({ loginTime: 90_000 }) },
+        { type: 'storage.token', marks: marks({ loginTime: 10_000 }) },
+        { type: 'storage.token', marks: marks({ logoutTime: 98_000 }) },
+        { type: 'storage.token', marks: marks({ token: null, tokenState: 'none' }) },
+      ],
+      'xstate.done.actor.fetchAccount': [{ type: 'xstate.done.actor.fetchAccount', output: demo }],
+      'xstate.error.actor.fetchAccount': [{ type: 'xstate.error.actor.fetchAccount', error: new Error('x') }],
+      'xstate.done.actor.serverLogout': [{ type: 'xstate.done.actor.serverLogout', output: undefined }],
+      'xstate.error.actor.serverLogout': [
+        { type: 'xstate.error.actor.serverLogout', error: new Error('offline') },
+      ],
+      'xstate.done.actor.readAuthMarks': [
+        {
+          type: 'xstate.done.actor.readAuthMarks',
+          output: { token: 'tok-a', loginTime: 1, logoutTime: null, now: 10 },
+        },
+        {
+          type: 'xstate.done.actor.readAuthMarks',
+          output: { token: null, loginTime: 1, logoutTime: 50_000, now: 60_000 },
+        },
+        {
+          type: 'xstate.done.actor.readAuthMarks',
+          output: { token: 'tok-z', loginTime: 1, logoutTime: null, now: 10 },
+        },
+      ],
+      'xstate.error.actor.readAuthMarks': [
+        { type: 'xstate.error.actor.readAuthMarks', error: new Error('x') },
+      ],
+    },
+    serializeState: (s: AnyMachineSnapshot) =>
+      [
+        JSON.stringify(s.value),
+        s.context.token,
+        JSON.stringify(s.context.user),
+        s.context.automatic,
+        s.context.lastLoginToastAt,
+      ].join('|'),
+  }).filter((p) => p.steps.length <= 6);
+
+  it('reaches logged in, logged out (suspended, guarded, idle) and logging out', () => {
+    const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    expect(values).toContain('"loggingOut"');
+    for (const sub of ['suspended', 'guarded', 'idle'])
+      expect(values).toContain(JSON.stringify({ loggedOut: sub }));
+    expect([...values].some((v) => v.includes('"loggedIn"'))).toBe(true);
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const controlled = controlledActors([
+        'restoreSession',
+        'fetchAccount',
+        'serverLogout',
+        'readAuthMarks',
+      ]);
+      const actor = await replayOnActor(base, path, {
+        controlled,
+        recorder,
+        check: (a, e) => {
+          expect(a.context.token).toEqual(e.context.token);
+          expect(a.context.user).toEqual(e.context.user);
+        },
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('session rules (SPEC.md §4, §9)', () => {
+  it('adopts another tab’s token unless a logout was under 3 s ago; directly within 60 s of a login', () => {
+    expect(adoptDecision({ token: 't', loginTime: null, logoutTime: 97_001, now: 100_000 })).toBe('ignore');
+    expect(adoptDecision({ token: 't', loginTime: null, logoutTime: 97_000, now: 100_000 })).toBe('verify');
+    expect(adoptDecision({ token: 't', loginTime: 40_001, logoutTime: null, now: 100_000 })).toBe(
+      'acceptDirectly',
+    );
+    expect(adoptDecision({ token: 't', loginTime: 40_000, logoutTime: null, now: 100_000 })).toBe('verify');
+    expect(adoptDecision({ token: null, loginTime: null, logoutTime: null, now: 1 })).toBe('ignore');
+  });
+
+  it('polls: ignores a logout under 5 s old, logs out for a newer logout under 60 s old', () => {
+    const now = 1_000_000;
+    expect(pollDecision({ token: 't', loginTime: now - 90_000, logoutTime: now - 4_999, now }, 't')).toBe(
+      'keep',
+    );
+    expect(pollDecision({ token: 't', loginTime: now - 90_000, logoutTime: now - 5_000, now }, 't')).toBe(
+      'logoutSilently',
+    );
+    expect(pollDecision({ token: 't', loginTime: now - 90_000, logoutTime: now - 60_000, now }, 't')).toBe(
+      'keep',
+    );
+    expect(pollDecision({ token: 't', loginTime: now - 10_000, logoutTime: now - 20_000, now }, 't')).toBe(
+      'keep',
+    );
+    expect(pollDecision({ token: null, loginTime: null, logoutTime: null, now }, 't')).toBe('logoutSilently');
+    expect(pollDecision({ token: 'u', loginTime: null, logoutTime: null, now }, 't')).toBe('adopt');
+  });
+
+  it('toasts a login at most once per 300000 ms', () => {
+    expect(shouldToastLogin(null, 5)).toBe(true);
+    expect(shouldToastLogin(1_000, 300_999)).toBe(false);
+    expect(shouldToastLogin(1_000, 301_000)).toBe(true);
+  });
+});
+
+describe('session flows', () => {
+  function start(restored: Restored) {
+    const clock = new SimulatedClock();
+    const log: string[] = [];
+    let listeners = 0;
+    const actor = createActor(
+      sessionMachine.provide({
+        actors: {
+          restoreSession: fromPromise(async () => restored),
+          fetchAccount: fromPromise(async () => demo),
+          serverLogout: fromPromise(async () => {
+            log.push('server:logout');
+          }),
+          readAuthMarks: fromPromise(async (): Promise<AuthMarks> => ({
+            token: 'tok-a',
+            loginTime: 1,
+            logoutTime: null,
+            now: 2,
+          })),
+          storageListener: fromCallback(() => {
+            listeners++;
+            log.push('listen');
+            return () => {
+              listeners--;
+              log.push('unlisten');
+            };
+          }),
+        },
+        actions: {
+          persistSignIn: (_, p) => log.push(`persist:${p.token}`),
+          clearSession: () => log.push('clear'),
+          announceLogin: () => log.push('event:login-success'),
+          announceLogout: () => log.push('event:user-logout'),
+        },
+      }),
+      { clock },
+    ).start();
+    const advance = async (ms: number) => {
+      for (let t = 0; t < ms; t += 100) {
+        clock.increment(100);
+        await flushPromises();
+      }
+    };
+    return { actor, log, advance, listeners: () => listeners };
+  }
+
+  it('logs out: server first, then clears, with listeners suspended 500 ms and the guard held 1500 ms more', async () => {
+    const { actor, log, advance, listeners } = start({
+      status: 'valid',
+      token: 'tok-a',
+      user: demo,
+      socialLogin: false,
+    });
+    await flushPromises();
+    expect(actor.getSnapshot().hasTag('loggedIn')).toBe(true);
+    expect(listeners()).toBe(1);
+    log.length = 0;
+    actor.send({ type: 'session.logout' });
+    await flushPromises();
+    expect(log).toEqual(['unlisten', 'server:logout', 'clear', 'event:user-logout']);
+    expect(actor.getSnapshot().value).toEqual({ loggedOut: 'suspended' });
+    expect(listeners()).toBe(0);
+    await advance(500);
+    expect(actor.getSnapshot().value).toEqual({ loggedOut: 'guarded' });
+    expect(listeners()).toBe(1);
+    // a token seen while guarded is not adopted
+    actor.send({ type: 'storage.token', marks: marks({ loginTime: 99_000 }) });
+    expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
+    await advance(1500);
+    expect(actor.getSnapshot().value).toEqual({ loggedOut: 'idle' });
+  });
+
+  it('logs out at once, silently, when another tab removes the token', async () => {
+    const { actor, log } = start({ status: 'valid', token: 'tok-a', user: demo, socialLogin: false });
+    await flushPromises();
+    actor.send({ type: 'storage.token', marks: marks({ token: null, tokenState: 'none' }) });
+    await flushPromises();
+    expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
+    expect(log).toContain('event:user-logout');
+  });
+
+  it('reconciles every 5 s: a logout newer than the login (5-60 s old) logs out silently', async () => {
+    const clock = new SimulatedClock();
+    let reads = 0;
+    const actor = createActor(
+      base.provide({
+        actors: {
+          restoreSession: fromPromise(async (): Promise<Restored> => ({
+            status: 'valid',
+            token: 'tok-a',
+            user: demo,
+            socialLogin: false,
+          })),
+          serverLogout: fromPromise(async () => {}),
+          readAuthMarks: fromPromise(async (): Promise<AuthMarks> => {
+            reads++;
+            return reads < 3
+              ? { token: 'tok-a', loginTime: 1000, logoutTime: null, now: 5000 * reads }
+              : { token: 'tok-a', loginTime: 1000, logoutTime: 8000, now: 15_000 };
+          }),
+        },
+      }),
+      { clock },
+    ).start();
+    await flushPromises();
+    for (let i = 1; i <= 2; i++) {
+      clock.increment(5000);
+      await flushPromises();
+      expect(reads).toBe(i);
+      expect(actor.getSnapshot().hasTag('loggedIn')).toBe(true);
+    }
+    clock.increment(4999);
+    await flushPromises();
+    expect(reads).toBe(2);
+    clock.increment(1);
+    await flushPromises();
+    await flushPromises();
+    expect(reads).toBe(3);
+    expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
+  });
+
+  it('leaves no listener behind after many login/logout cycles', async () => {
+    const { actor, advance, listeners } = start({ status: 'none' });
+    await flushPromises();
+    for (let i = 0; i < 50; i++) {
+      actor.send({ type: 'session.signedIn', token: `t${i}`, userData: { userId: 'u-1' }, now: i * 1000 });
+      await flushPromises();
+      actor.send({ type: 'session.logout' });
+      await flushPromises();
+      await advance(2000);
+    }
+    expect(listeners()).toBe(1);
+    actor.stop();
+    expect(listeners()).toBe(0);
+  });
+
+  it('sends the toast texts of SPEC.md §4 to the toast actor', () => {
+    expect(SESSION_TOASTS).toEqual({
+      loggedIn: 'You have successfully logged in',
+      loggedOut: 'You have been successfully logged out',
+    });
+  });
+});
