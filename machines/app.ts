@@ -1,11 +1,22 @@
-import { setup, spawnChild } from 'xstate';
+import { fromCallback, setup, spawnChild } from 'xstate';
+import { cartCountMachine } from './cart-count.ts';
 import { SYSTEM_IDS, TIMINGS } from './domain/system-ids.ts';
+import { emailVerificationMachine } from './email-verification.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
+import { loginDialogMachine, type DialogMode } from './login-dialog.ts';
 import { promptDetailMachine } from './prompt-detail.ts';
 import { promptListMachine } from './prompt-list.ts';
+import { registrationSuccessMachine } from './registration-success.ts';
+import { sessionMachine } from './session.ts';
 import { toastMachine } from './toast.ts';
+import { verifyEmailNoticeMachine } from './verify-email-notice.ts';
 
-export type AppEvent = { type: 'loginDialog.open'; mode?: 'login' | 'register' };
+export type AppEvent = { type: 'loginDialog.open'; mode?: DialogMode };
+
+export interface AppInput {
+  /** SPEC.md §2: the origin callback URL handed to the social authorize call. */
+  callbackUrl: string;
+}
 
 /**
  * The root of the actor system: started once by src/, it spawns every long-lived actor with its
@@ -14,16 +25,31 @@ export type AppEvent = { type: 'loginDialog.open'; mode?: 'login' | 'register' }
  */
 export const appMachine = setup({
   types: {
+    context: {} as AppInput,
     events: {} as AppEvent,
+    input: {} as AppInput,
   },
   actors: {
     toast: toastMachine,
     hoverMenu: hoverMenuMachine,
     promptList: promptListMachine,
     promptDetail: promptDetailMachine,
+    session: sessionMachine,
+    cartCount: cartCountMachine,
+    loginDialog: loginDialogMachine,
+    registrationSuccess: registrationSuccessMachine,
+    verifyEmailNotice: verifyEmailNoticeMachine,
+    emailVerification: emailVerificationMachine,
+    /** Window-level events (the global "switch-to-register" event), provided by src/. */
+    globalEvents: fromCallback<AppEvent>(() => () => {}),
+  },
+  actions: {
+    /** Opens the login dialog with the remembered email (storage is src/'s to read). */
+    openLoginDialog: (_, _params: { mode: DialogMode }) => {},
   },
 }).createMachine({
   id: 'app',
+  context: ({ input }) => ({ callbackUrl: input.callbackUrl }),
   entry: [
     spawnChild('toast', { id: SYSTEM_IDS.toast, systemId: SYSTEM_IDS.toast }),
     spawnChild('hoverMenu', {
@@ -38,11 +64,36 @@ export const appMachine = setup({
     }),
     spawnChild('promptList', { id: SYSTEM_IDS.promptList, systemId: SYSTEM_IDS.promptList }),
     spawnChild('promptDetail', { id: SYSTEM_IDS.promptDetail, systemId: SYSTEM_IDS.promptDetail }),
+    spawnChild('cartCount', { id: SYSTEM_IDS.cartCount, systemId: SYSTEM_IDS.cartCount }),
+    spawnChild('loginDialog', {
+      id: SYSTEM_IDS.loginDialog,
+      systemId: SYSTEM_IDS.loginDialog,
+      input: ({ context }) => ({ callbackUrl: context.callbackUrl }),
+    }),
+    spawnChild('registrationSuccess', {
+      id: SYSTEM_IDS.registrationSuccess,
+      systemId: SYSTEM_IDS.registrationSuccess,
+    }),
+    spawnChild('verifyEmailNotice', {
+      id: SYSTEM_IDS.verifyEmailNotice,
+      systemId: SYSTEM_IDS.verifyEmailNotice,
+    }),
+    spawnChild('emailVerification', {
+      id: SYSTEM_IDS.emailVerification,
+      systemId: SYSTEM_IDS.emailVerification,
+    }),
+    // the session last: its restore may already talk to the cart and the dialog
+    spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
   ],
+  invoke: { id: 'globalEvents', src: 'globalEvents' },
   initial: 'running',
   states: {
     running: {
-      description: 'The storefront is up; the sign-in issue adds the login dialog here.',
+      on: {
+        'loginDialog.open': {
+          actions: { type: 'openLoginDialog', params: ({ event }) => ({ mode: event.mode ?? 'providers' }) },
+        },
+      },
     },
   },
 });

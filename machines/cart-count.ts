@@ -4,9 +4,7 @@ export const CART_RETRY_LIMIT = 3;
 
 export type CartRefreshReason = 'login' | 'cartUpdate' | 'refreshHeader';
 
-export type CartCountEvent =
-  | { type: 'cart.refresh'; reason: CartRefreshReason }
-  | { type: 'cart.reset' };
+export type CartCountEvent = { type: 'cart.refresh'; reason: CartRefreshReason } | { type: 'cart.reset' };
 
 export interface CartCountContext {
   count: number;

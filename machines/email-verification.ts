@@ -51,7 +51,11 @@ export const emailVerificationMachine = setup({
   context: { token: '', email: '', message: null, fieldError: null },
   initial: 'idle',
   on: {
-    'verify.start': { target: '.verifying', reenter: true, actions: assign({ token: ({ event }) => event.token }) },
+    'verify.start': {
+      target: '.verifying',
+      reenter: true,
+      actions: assign({ token: ({ event }) => event.token }),
+    },
   },
   states: {
     idle: {},
@@ -65,7 +69,9 @@ export const emailVerificationMachine = setup({
           {
             guard: 'verified',
             target: 'verified',
-            actions: assign({ email: ({ event }) => (event.output.status === 'verified' ? event.output.email : '') }),
+            actions: assign({
+              email: ({ event }) => (event.output.status === 'verified' ? event.output.email : ''),
+            }),
           },
           {
             target: 'failed',
@@ -77,12 +83,18 @@ export const emailVerificationMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ message: 'We could not check this link right now. Please check your connection and try again.' }),
+          actions: assign({
+            message: 'We could not check this link right now. Please check your connection and try again.',
+          }),
         },
       },
     },
     verified: {
-      on: { 'verify.login': { actions: { type: 'openLogin', params: ({ context }) => ({ email: context.email }) } } },
+      on: {
+        'verify.login': {
+          actions: { type: 'openLogin', params: ({ context }) => ({ email: context.email }) },
+        },
+      },
     },
     failed: {
       initial: 'form',
@@ -94,7 +106,8 @@ export const emailVerificationMachine = setup({
               {
                 guard: 'emailInvalid',
                 actions: assign({
-                  fieldError: ({ context }) => (context.email.trim() ? MESSAGES.emailInvalid : MESSAGES.emailRequired),
+                  fieldError: ({ context }) =>
+                    context.email.trim() ? MESSAGES.emailInvalid : MESSAGES.emailRequired,
                 }),
               },
               { target: 'sending' },

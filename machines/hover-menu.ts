@@ -6,10 +6,7 @@ export interface HoverMenuInput {
 }
 
 export type HoverMenuEvent =
-  | { type: 'menu.enter' }
-  | { type: 'menu.leave' }
-  | { type: 'menu.toggle' }
-  | { type: 'menu.close' };
+  { type: 'menu.enter' } | { type: 'menu.leave' } | { type: 'menu.toggle' } | { type: 'menu.close' };
 
 /**
  * A menu that opens on hover or click and closes `menuCloseDelay` after the pointer leaves, or at
@@ -45,7 +42,10 @@ export const hoverMenuMachine = setup({
       on: {
         // A mouse that clicks the trigger has already opened the menu by hovering: that click
         // keeps it open (as if it had been opened by click); a second click closes it.
-        'menu.toggle': [{ guard: 'openedByHover', actions: assign({ openedBy: 'click' }) }, { target: 'closed' }],
+        'menu.toggle': [
+          { guard: 'openedByHover', actions: assign({ openedBy: 'click' }) },
+          { target: 'closed' },
+        ],
         'menu.close': 'closed',
       },
       states: {

@@ -80,9 +80,11 @@ export const loginDialogMachine = setup({
     emailLogin: fromPromise<SignInResult, { email: string; password: string }>(() => {
       throw new Error('emailLogin must be provided');
     }),
-    emailRegister: fromPromise<SignInResult, { email: string; password: string; confirmPassword: string }>(() => {
-      throw new Error('emailRegister must be provided');
-    }),
+    emailRegister: fromPromise<SignInResult, { email: string; password: string; confirmPassword: string }>(
+      () => {
+        throw new Error('emailRegister must be provided');
+      },
+    ),
     guestLogin: fromPromise<SignInResult>(() => {
       throw new Error('guestLogin must be provided');
     }),
@@ -114,7 +116,9 @@ export const loginDialogMachine = setup({
     registrationInvalid: ({ context }) => hasErrors(validateRegistration(context.form)),
     succeeded: ({ event }) => 'output' in event && (event.output as SignInResult).ok,
     unverified: ({ event }) =>
-      'output' in event && !(event.output as SignInResult).ok && Boolean((event.output as { unverifiedEmail?: string }).unverifiedEmail),
+      'output' in event &&
+      !(event.output as SignInResult).ok &&
+      Boolean((event.output as { unverifiedEmail?: string }).unverifiedEmail),
     socialSucceeded: ({ event }) => 'output' in event && (event.output as { ok: boolean }).ok,
   },
 }).createMachine({
@@ -155,7 +159,10 @@ export const loginDialogMachine = setup({
           on: {
             'dialog.continueWithEmail': { target: 'login', actions: 'clearMessages' },
             'dialog.toRegister': { target: 'register', actions: 'clearMessages' },
-            'social.start': { target: 'social', actions: ['clearMessages', assign({ provider: ({ event }) => event.provider })] },
+            'social.start': {
+              target: 'social',
+              actions: ['clearMessages', assign({ provider: ({ event }) => event.provider })],
+            },
             'guest.start': { target: 'guest', actions: 'clearMessages' },
           },
         },
@@ -165,9 +172,16 @@ export const loginDialogMachine = setup({
             'dialog.toRegister': { target: 'register', actions: 'clearMessages' },
             'dialog.back': { target: 'providers', actions: 'clearMessages' },
             'field.change': { actions: 'setField' },
-            'field.rememberMe': { actions: assign({ form: ({ context, event }) => ({ ...context.form, rememberMe: event.checked }) }) },
+            'field.rememberMe': {
+              actions: assign({
+                form: ({ context, event }) => ({ ...context.form, rememberMe: event.checked }),
+              }),
+            },
             'login.submit': [
-              { guard: 'loginInvalid', actions: assign({ errors: ({ context }) => validateLogin(context.form), message: null }) },
+              {
+                guard: 'loginInvalid',
+                actions: assign({ errors: ({ context }) => validateLogin(context.form), message: null }),
+              },
               { target: 'loggingIn', actions: 'clearMessages' },
             ],
           },
@@ -181,7 +195,10 @@ export const loginDialogMachine = setup({
             'register.submit': [
               {
                 guard: 'registrationInvalid',
-                actions: assign({ errors: ({ context }) => validateRegistration(context.form), message: null }),
+                actions: assign({
+                  errors: ({ context }) => validateRegistration(context.form),
+                  message: null,
+                }),
               },
               { target: 'registering', actions: 'clearMessages' },
             ],
@@ -202,7 +219,10 @@ export const loginDialogMachine = setup({
                 actions: [
                   {
                     type: 'rememberEmail',
-                    params: ({ context }) => ({ email: context.form.email.trim(), remember: context.form.rememberMe }),
+                    params: ({ context }) => ({
+                      email: context.form.email.trim(),
+                      remember: context.form.rememberMe,
+                    }),
                   },
                   { type: 'signedIn', params: ({ event }) => signedInOf(event.output) },
                 ],
@@ -217,12 +237,16 @@ export const loginDialogMachine = setup({
               },
               {
                 target: 'login',
-                actions: assign({ message: ({ event }) => failureText(event.output, LOGIN_MESSAGES.loginFailed) }),
+                actions: assign({
+                  message: ({ event }) => failureText(event.output, LOGIN_MESSAGES.loginFailed),
+                }),
               },
             ],
             onError: {
               target: 'login',
-              actions: assign({ message: ({ event }) => errorText(event.error, LOGIN_MESSAGES.loginException) }),
+              actions: assign({
+                message: ({ event }) => errorText(event.error, LOGIN_MESSAGES.loginException),
+              }),
             },
           },
         },
@@ -249,12 +273,16 @@ export const loginDialogMachine = setup({
               },
               {
                 target: 'register',
-                actions: assign({ message: ({ event }) => failureText(event.output, LOGIN_MESSAGES.registerFailed) }),
+                actions: assign({
+                  message: ({ event }) => failureText(event.output, LOGIN_MESSAGES.registerFailed),
+                }),
               },
             ],
             onError: {
               target: 'register',
-              actions: assign({ message: ({ event }) => errorText(event.error, LOGIN_MESSAGES.registerFailed) }),
+              actions: assign({
+                message: ({ event }) => errorText(event.error, LOGIN_MESSAGES.registerFailed),
+              }),
             },
           },
         },
@@ -264,7 +292,10 @@ export const loginDialogMachine = setup({
           invoke: {
             id: 'socialLogin',
             src: 'socialLogin',
-            input: ({ context }) => ({ provider: context.provider.toLowerCase(), callbackUrl: context.callbackUrl }),
+            input: ({ context }) => ({
+              provider: context.provider.toLowerCase(),
+              callbackUrl: context.callbackUrl,
+            }),
             onDone: [
               { guard: 'socialSucceeded', target: 'signedIn' },
               {
@@ -275,7 +306,10 @@ export const loginDialogMachine = setup({
                 }),
               },
             ],
-            onError: { target: 'providers', actions: assign({ status: null, message: 'Login failed, please try again later' }) },
+            onError: {
+              target: 'providers',
+              actions: assign({ status: null, message: 'Login failed, please try again later' }),
+            },
           },
           on: {
             'social.phase': {
@@ -297,16 +331,26 @@ export const loginDialogMachine = setup({
             id: 'guestLogin',
             src: 'guestLogin',
             onDone: [
-              { guard: 'succeeded', target: 'signedIn', actions: { type: 'signedIn', params: ({ event }) => signedInOf(event.output) } },
+              {
+                guard: 'succeeded',
+                target: 'signedIn',
+                actions: { type: 'signedIn', params: ({ event }) => signedInOf(event.output) },
+              },
               { target: 'providers', actions: assign({ status: null, message: LOGIN_MESSAGES.guestFailed }) },
             ],
-            onError: { target: 'providers', actions: assign({ status: null, message: LOGIN_MESSAGES.guestFailed }) },
+            onError: {
+              target: 'providers',
+              actions: assign({ status: null, message: LOGIN_MESSAGES.guestFailed }),
+            },
           },
         },
         signedIn: {
           tags: ['busy'],
           description: 'Signed in; the dialog closes as soon as the session says it is logged in.',
-          entry: assign({ status: LOGIN_MESSAGES.success, form: ({ context }) => ({ ...context.form, password: '', confirmPassword: '' }) }),
+          entry: assign({
+            status: LOGIN_MESSAGES.success,
+            form: ({ context }) => ({ ...context.form, password: '', confirmPassword: '' }),
+          }),
         },
       },
     },

@@ -61,7 +61,9 @@ export const promptDetailMachine = setup({
           target: 'error',
           actions: assign({
             error: ({ event }) =>
-              event.error instanceof Error && event.error.message ? event.error.message : 'The prompt could not be loaded.',
+              event.error instanceof Error && event.error.message
+                ? event.error.message
+                : 'The prompt could not be loaded.',
           }),
         },
       },

@@ -28,7 +28,9 @@ export const promptListMachine = setup({
     sameQuery: ({ context, event }) => event.type === 'list.load' && sameQuery(context.query, event.query),
   },
   actions: {
-    setQuery: assign({ query: ({ event, context }) => (event.type === 'list.load' ? event.query : context.query) }),
+    setQuery: assign({
+      query: ({ event, context }) => (event.type === 'list.load' ? event.query : context.query),
+    }),
   },
 }).createMachine({
   id: 'promptList',

@@ -86,10 +86,15 @@ export const resendEmailMachine = setup({
           },
           {
             target: 'ready',
-            actions: assign({ result: ({ event }) => ({ kind: 'error', text: event.output.msg || RESEND_MESSAGES.failed }) }),
+            actions: assign({
+              result: ({ event }) => ({ kind: 'error', text: event.output.msg || RESEND_MESSAGES.failed }),
+            }),
           },
         ],
-        onError: { target: 'ready', actions: assign({ result: { kind: 'error', text: RESEND_MESSAGES.offline } }) },
+        onError: {
+          target: 'ready',
+          actions: assign({ result: { kind: 'error', text: RESEND_MESSAGES.offline } }),
+        },
       },
     },
   },

@@ -70,7 +70,10 @@ export const socialLoginMachine = setup({
     }),
   },
   actions: {
-    reportPhase: sendParent((_, params: { phase: SocialPhase }) => ({ type: 'social.phase', phase: params.phase })),
+    reportPhase: sendParent((_, params: { phase: SocialPhase }) => ({
+      type: 'social.phase',
+      phase: params.phase,
+    })),
     /** Store token and user, broadcast the social-login-success browser event and login-success. */
     completeSignIn: (_, _params: SignedIn) => {},
   },

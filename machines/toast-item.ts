@@ -29,7 +29,10 @@ export const toastItemMachine = setup({
     toastFade: TIMINGS.toastFade,
   },
   actions: {
-    reportLeaving: sendParent(({ context }): ToastLifecycleEvent => ({ type: 'toast.leaving', id: context.id })),
+    reportLeaving: sendParent(({ context }): ToastLifecycleEvent => ({
+      type: 'toast.leaving',
+      id: context.id,
+    })),
     reportGone: sendParent(({ context }): ToastLifecycleEvent => ({ type: 'toast.gone', id: context.id })),
   },
 }).createMachine({

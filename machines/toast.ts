@@ -41,21 +41,24 @@ export const toastMachine = setup({
         toasts: [...context.toasts, { id, kind: event.kind, message: event.message, leaving: false }],
       };
     }),
-    forwardDismiss: sendTo(
-      ({ event }) => (event.type === 'toast.dismiss' ? event.id : ''),
-      { type: 'toast.dismiss' } as const,
-    ),
+    forwardDismiss: sendTo(({ event }) => (event.type === 'toast.dismiss' ? event.id : ''), {
+      type: 'toast.dismiss',
+    } as const),
     markLeaving: assign({
       toasts: ({ context, event }) =>
-        context.toasts.map((t) => (event.type === 'toast.leaving' && t.id === event.id ? { ...t, leaving: true } : t)),
+        context.toasts.map((t) =>
+          event.type === 'toast.leaving' && t.id === event.id ? { ...t, leaving: true } : t,
+        ),
     }),
     remove: assign({
-      toasts: ({ context, event }) => context.toasts.filter((t) => !(event.type === 'toast.gone' && t.id === event.id)),
+      toasts: ({ context, event }) =>
+        context.toasts.filter((t) => !(event.type === 'toast.gone' && t.id === event.id)),
     }),
     stopItem: stopChild(({ event }) => (event.type === 'toast.gone' ? event.id : '')),
   },
   guards: {
-    isShown: ({ context, event }) => 'id' in event && context.toasts.some((t) => t.id === event.id && !t.leaving),
+    isShown: ({ context, event }) =>
+      'id' in event && context.toasts.some((t) => t.id === event.id && !t.leaving),
     isKnown: ({ context, event }) => 'id' in event && context.toasts.some((t) => t.id === event.id),
     queueEmpty: ({ context }) => context.toasts.length === 0,
   },

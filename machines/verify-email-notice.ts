@@ -30,7 +30,11 @@ export const verifyEmailNoticeMachine = setup({
       },
       on: {
         'notice.close': 'hidden',
-        'notice.show': { target: 'visible', reenter: true, actions: assign({ email: ({ event }) => event.email }) },
+        'notice.show': {
+          target: 'visible',
+          reenter: true,
+          actions: assign({ email: ({ event }) => event.email }),
+        },
       },
     },
   },

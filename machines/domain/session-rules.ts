@@ -33,7 +33,8 @@ export function adoptDecision(marks: AuthMarks): 'ignore' | 'acceptDirectly' | '
 
 /** The 5 s poll, while logged in with `current`. */
 export function pollDecision(marks: AuthMarks, current: string): 'keep' | 'logoutSilently' | 'adopt' {
-  if (marks.logoutTime !== null && isRecent(marks.logoutTime, marks.now, SESSION_WINDOWS.recentLogoutForPoll)) return 'keep';
+  if (marks.logoutTime !== null && isRecent(marks.logoutTime, marks.now, SESSION_WINDOWS.recentLogoutForPoll))
+    return 'keep';
   if (
     marks.logoutTime !== null &&
     isRecent(marks.logoutTime, marks.now, SESSION_WINDOWS.recentLogin) &&

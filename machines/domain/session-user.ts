@@ -41,8 +41,7 @@ export interface SignedIn {
 
 /** The answer of a sign-in call, as the effects normalise it: success, or the server's message. */
 export type SignInResult =
-  | { ok: true; token: string; userData: UserData }
-  | { ok: false; msg: string; unverifiedEmail?: string };
+  { ok: true; token: string; userData: UserData } | { ok: false; msg: string; unverifiedEmail?: string };
 
 /** An effect's failure before any answer: the password could not be encrypted. */
 export const ENCRYPT_FAILED = 'Failed to encrypt password';

@@ -10,6 +10,7 @@ export const SYSTEM_IDS = {
   loginDialog: 'loginDialog',
   registrationSuccess: 'registrationSuccess',
   verifyEmailNotice: 'verifyEmailNotice',
+  emailVerification: 'emailVerification',
 } as const;
 export type SystemId = keyof typeof SYSTEM_IDS;
 

@@ -4,7 +4,8 @@ export const MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   passwordRequired: 'Password is required',
-  passwordRule: 'Password must be at least 8 characters and include uppercase, lowercase, number, and special character',
+  passwordRule:
+    'Password must be at least 8 characters and include uppercase, lowercase, number, and special character',
   passwordMismatch: 'Passwords do not match',
 } as const;
 
@@ -39,7 +40,11 @@ export function validateLogin(form: { email: string; password: string }): FieldE
 }
 
 /** Registration: email, then the password rule, then the confirmation. */
-export function validateRegistration(form: { email: string; password: string; confirmPassword: string }): FieldErrors {
+export function validateRegistration(form: {
+  email: string;
+  password: string;
+  confirmPassword: string;
+}): FieldErrors {
   const email = validateEmail(form.email);
   if (email) return { email };
   if (!form.password) return { password: MESSAGES.passwordRequired };

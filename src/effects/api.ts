@@ -25,9 +25,17 @@ export interface ApiClientOptions {
 
 export interface ApiClient {
   get<E>(path: string, searchParams?: Record<string, string | number | undefined>): Promise<E>;
-  post<E>(path: string, json?: unknown, searchParams?: Record<string, string | number | undefined>): Promise<E>;
+  post<E>(
+    path: string,
+    json?: unknown,
+    searchParams?: Record<string, string | number | undefined>,
+  ): Promise<E>;
   /** The same, but the envelope is returned whatever its `success`, for calls whose failure is an answer. */
-  raw<E>(method: 'get' | 'post', path: string, options?: { json?: unknown; searchParams?: Record<string, string | number | undefined> }): Promise<{ status: number; body: Envelope<E> }>;
+  raw<E>(
+    method: 'get' | 'post',
+    path: string,
+    options?: { json?: unknown; searchParams?: Record<string, string | number | undefined>; token?: string },
+  ): Promise<{ status: number; body: Envelope<E> }>;
 }
 
 const cleanParams = (params: Record<string, string | number | undefined> = {}): Record<string, string> =>
@@ -49,7 +57,8 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       beforeRequest: [
         (request) => {
           const token = options.getToken?.();
-          if (token) request.headers.set('Authorization', `Bearer ${token}`);
+          if (token && !request.headers.has('Authorization'))
+            request.headers.set('Authorization', `Bearer ${token}`);
         },
       ],
     },
@@ -61,6 +70,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       response = await http(path.replace(/^\//, ''), {
         method,
         searchParams: cleanParams(opts.searchParams),
+        ...(opts.token ? { headers: { Authorization: `Bearer ${opts.token}` } } : {}),
         ...(opts.json !== undefined ? { json: opts.json } : {}),
       });
     } catch {
@@ -71,7 +81,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       body = await response.json();
     } catch {
       throw new ApiError(
-        response.status >= 500 ? 'FruitPrompt had a problem answering. Please try again in a moment.' : OFFLINE_MESSAGE,
+        response.status >= 500
+          ? 'FruitPrompt had a problem answering. Please try again in a moment.'
+          : OFFLINE_MESSAGE,
         response.status,
       );
     }
@@ -83,7 +95,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   const unwrap = async <E>(p: ReturnType<typeof raw>): Promise<E> => {
     const { status, body } = await p;
-    if (!body.success) throw new ApiError(body.msg || 'Something went wrong. Please try again.', status, body.extend as Record<string, unknown>);
+    if (!body.success)
+      throw new ApiError(
+        body.msg || 'Something went wrong. Please try again.',
+        status,
+        body.extend as Record<string, unknown>,
+      );
     return body.extend as E;
   };
 

@@ -18,7 +18,10 @@ export function createCatalogEffects(api: ApiClient) {
       }),
     getPrompt: async (id: string): Promise<PromptLookup> => {
       try {
-        const extend = await api.get<{ data: PromptFull }>('/api/prompts/detail', { id, memberId: ANONYMOUS_MEMBER_ID });
+        const extend = await api.get<{ data: PromptFull }>('/api/prompts/detail', {
+          id,
+          memberId: ANONYMOUS_MEMBER_ID,
+        });
         return { found: true, prompt: extend.data };
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return { found: false };

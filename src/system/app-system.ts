@@ -1,30 +1,160 @@
-import { createActor, fromPromise, type ActorOptions, type ActorRefFrom, type AnyActorRef, type EventFrom } from 'xstate';
-import { appMachine } from '../../machines/app.ts';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  type ActorOptions,
+  type ActorRefFrom,
+  type AnyActorRef,
+  type EventFrom,
+} from 'xstate';
+import { appMachine, type AppEvent } from '../../machines/app.ts';
+import { cartCountMachine } from '../../machines/cart-count.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
+import { emailVerificationMachine } from '../../machines/email-verification.ts';
 import type { hoverMenuMachine } from '../../machines/hover-menu.ts';
+import { loginDialogMachine, type DialogMode } from '../../machines/login-dialog.ts';
 import { promptDetailMachine } from '../../machines/prompt-detail.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
+import { registrationSuccessMachine } from '../../machines/registration-success.ts';
+import { resendEmailMachine } from '../../machines/resend-email.ts';
+import { sessionMachine } from '../../machines/session.ts';
+import { socialLoginMachine } from '../../machines/social-login.ts';
 import type { toastMachine } from '../../machines/toast.ts';
+import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
 import { createApiClient } from '../effects/api.ts';
-import { createCatalogEffects, type CatalogEffects } from '../effects/catalog.ts';
+import { createAuthEffects } from '../effects/auth.ts';
+import { createCartEffects } from '../effects/cart.ts';
+import { createCatalogEffects } from '../effects/catalog.ts';
+import { popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
+import { createSessionEffects } from '../effects/session.ts';
+import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
 
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
-export type AppEffects = CatalogEffects;
+export type AppEffects = ReturnType<typeof createCatalogEffects> &
+  ReturnType<typeof createAuthEffects> &
+  ReturnType<typeof createCartEffects> & {
+    session: ReturnType<typeof createSessionEffects>;
+    popup: typeof popupActor;
+  };
+
+/** The bearer token the API client sends: the session's, read at call time. */
+const tokenSource: { current: () => string | null } = { current: () => null };
 
 export function browserEffects(): AppEffects {
-  const api = createApiClient();
-  return { ...createCatalogEffects(api) };
+  const api = createApiClient({ getToken: () => tokenSource.current() });
+  return {
+    ...createCatalogEffects(api),
+    ...createAuthEffects(api),
+    ...createCartEffects(api),
+    session: createSessionEffects(api),
+    popup: popupActor,
+  };
 }
+
+const local = safeStorage('local');
+
+const resendLogic = (effects: AppEffects) =>
+  resendEmailMachine.provide({
+    actors: { resendVerification: fromPromise(({ input }) => effects.resendVerification(input)) },
+  });
 
 /** The machine definitions with src/'s effects provided (ARCHITECTURE.md: `machine.provide`). */
 export function createAppLogic(effects: AppEffects) {
+  const sessionToken = (system: { get: (id: string) => AnyActorRef | undefined }): string | null =>
+    (system.get('session')?.getSnapshot() as { context?: { token?: string | null } } | undefined)?.context
+      ?.token ?? null;
+
   return appMachine.provide({
+    actions: {
+      openLoginDialog: ({ system }, { mode }: { mode: DialogMode }) =>
+        system
+          .get('loginDialog')
+          ?.send({ type: 'dialog.open', mode, rememberedEmail: local.get(LOCAL_KEYS.rememberEmail) }),
+    },
     actors: {
+      globalEvents: fromCallback<AppEvent>(({ sendBack }) => {
+        if (typeof window === 'undefined') return () => {};
+        const onSwitch = () => sendBack({ type: 'loginDialog.open', mode: 'register' });
+        window.addEventListener('switch-to-register', onSwitch);
+        return () => window.removeEventListener('switch-to-register', onSwitch);
+      }),
       promptList: promptListMachine.provide({
         actors: { fetchPromptPage: fromPromise(({ input }) => effects.listPrompts(input)) },
       }),
       promptDetail: promptDetailMachine.provide({
         actors: { fetchPrompt: fromPromise(({ input }) => effects.getPrompt(input)) },
+      }),
+      session: sessionMachine.provide({
+        actors: effects.session.actors,
+        actions: effects.session.actions,
+      }),
+      cartCount: cartCountMachine.provide({
+        actors: {
+          fetchCartCount: fromPromise(({ system }) => {
+            const session = system.get('session')?.getSnapshot() as
+              { context?: { user?: { memberId: string } | null } } | undefined;
+            return effects.fetchCartCount(session?.context?.user?.memberId ?? '');
+          }),
+        },
+      }),
+      loginDialog: loginDialogMachine.provide({
+        actors: {
+          emailLogin: fromPromise(({ input }) => effects.emailLogin(input)),
+          emailRegister: fromPromise(({ input }) => effects.emailRegister(input)),
+          guestLogin: fromPromise(() => effects.guestLogin()),
+          socialLogin: socialLoginMachine.provide({
+            actors: {
+              authorize: fromPromise(({ input }) => effects.authorize(input)),
+              popup: effects.popup,
+              readStoredSignIn: fromPromise(({ system }) => readStoredSignIn(sessionToken(system))),
+              checkLoggedIn: fromPromise(async ({ system }) => sessionToken(system) !== null),
+            },
+            actions: {
+              completeSignIn: ({ system }, signedIn) => {
+                window.dispatchEvent(
+                  new CustomEvent(SOCIAL_SUCCESS_MESSAGE, { detail: { token: signedIn.token } }),
+                );
+                if (sessionToken(system) === signedIn.token) return;
+                system
+                  .get('session')
+                  ?.send({
+                    type: 'session.signedIn',
+                    token: signedIn.token,
+                    userData: signedIn.userData,
+                    now: Date.now(),
+                  });
+              },
+            },
+          }),
+        },
+        actions: {
+          signedIn: ({ system }, p) =>
+            system
+              .get('session')
+              ?.send({ type: 'session.signedIn', token: p.token, userData: p.userData, now: Date.now() }),
+          rememberEmail: (_, p) =>
+            p.remember
+              ? local.set(LOCAL_KEYS.rememberEmail, p.email)
+              : local.remove(LOCAL_KEYS.rememberEmail),
+          registered: ({ system }, p) =>
+            system.get('registrationSuccess')?.send({ type: 'registration.succeeded', email: p.email }),
+          showUnverified: ({ system }, p) =>
+            system.get('verifyEmailNotice')?.send({ type: 'notice.show', email: p.email }),
+        },
+      }),
+      registrationSuccess: registrationSuccessMachine.provide({
+        actors: { resendEmail: resendLogic(effects) },
+      }),
+      verifyEmailNotice: verifyEmailNoticeMachine.provide({ actors: { resendEmail: resendLogic(effects) } }),
+      emailVerification: emailVerificationMachine.provide({
+        actors: {
+          verifyEmail: fromPromise(({ input }) => effects.verifyEmail(input)),
+          resendVerification: fromPromise(({ input }) => effects.resendVerification(input)),
+        },
+        actions: {
+          openLogin: ({ system }, p) =>
+            system.get('loginDialog')?.send({ type: 'dialog.open', mode: 'login', rememberedEmail: p.email }),
+        },
       }),
     },
   });
@@ -34,14 +164,23 @@ export interface StartOptions {
   effects?: AppEffects;
   inspect?: ActorOptions<typeof appMachine>['inspect'];
   clock?: ActorOptions<typeof appMachine>['clock'];
+  /** Defaults to this origin's /auth/callback. */
+  callbackUrl?: string;
 }
 
 /** Starts the one root actor of the storefront. Call once (src/main.tsx), or per test. */
 export function startAppSystem(options: StartOptions = {}) {
+  const callbackUrl =
+    options.callbackUrl ??
+    (typeof location === 'undefined' ? 'http://localhost/auth/callback' : `${location.origin}/auth/callback`);
   const actor = createActor(createAppLogic(options.effects ?? browserEffects()), {
+    input: { callbackUrl },
     ...(options.inspect ? { inspect: options.inspect } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
+  tokenSource.current = () =>
+    (actor.system.get('session')?.getSnapshot() as { context: { token: string | null } } | undefined)?.context
+      .token ?? null;
   actor.start();
   return actor;
 }
@@ -55,6 +194,12 @@ export interface SystemActors {
   accountMenu: ActorRefFrom<typeof hoverMenuMachine>;
   promptList: ActorRefFrom<typeof promptListMachine>;
   promptDetail: ActorRefFrom<typeof promptDetailMachine>;
+  session: ActorRefFrom<typeof sessionMachine>;
+  cartCount: ActorRefFrom<typeof cartCountMachine>;
+  loginDialog: ActorRefFrom<typeof loginDialogMachine>;
+  registrationSuccess: ActorRefFrom<typeof registrationSuccessMachine>;
+  verifyEmailNotice: ActorRefFrom<typeof verifyEmailNoticeMachine>;
+  emailVerification: ActorRefFrom<typeof emailVerificationMachine>;
 }
 
 export function systemActor<K extends SystemId>(system: AppSystem, id: K): SystemActors[K] {

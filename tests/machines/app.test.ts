@@ -2,29 +2,30 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { appMachine } from '../../machines/app.ts';
 import { SYSTEM_IDS } from '../../machines/domain/system-ids.ts';
-import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import { createAppLogic, startAppSystem, systemActor } from '../../src/system/app-system.ts';
 import { CoverageRecorder, modelPaths, replayOnActor } from '../support/model.ts';
-import { fullFixture, pageFixture } from '../support/fixtures.ts';
-
-const fakeEffects: AppEffects = {
-  listPrompts: async (q) => ({ ...pageFixture(4), page: q.page ?? 1 }),
-  getPrompt: async (id) => (id === '404' ? { found: false } : { found: true, prompt: fullFixture(1) }),
-};
+import { fakeEffects } from '../support/fake-effects.ts';
 
 const recorder = new CoverageRecorder(appMachine);
 afterAll(() => recorder.save());
 
 describe('app root model', () => {
-  for (const path of modelPaths(appMachine)) {
+  const input = { callbackUrl: 'http://localhost/auth/callback' };
+  const logic = createAppLogic(fakeEffects());
+  for (const path of modelPaths(logic, { input, samples: { 'loginDialog.open': [{ type: 'loginDialog.open', mode: 'register' }] } })) {
     it(path.description, async () => {
-      (await replayOnActor(appMachine, path, { recorder })).stop();
+      const actor = await replayOnActor(logic, path, { input, recorder });
+      if (path.steps.at(-1)?.event.type === 'loginDialog.open') {
+        expect(systemActor(actor as never, 'loginDialog').getSnapshot().value).toEqual({ open: 'register' });
+      }
+      actor.stop();
     });
   }
 });
 
 describe('the actor system', () => {
   it('starts every long-lived actor once, reachable by systemId', () => {
-    const system = startAppSystem({ effects: fakeEffects, clock: new SimulatedClock() });
+    const system = startAppSystem({ effects: fakeEffects(), clock: new SimulatedClock() });
     for (const id of Object.values(SYSTEM_IDS)) expect(system.system.get(id), id).toBeDefined();
     expect(systemActor(system, 'categoryMenu').getSnapshot().context.closeDelay).toBe(2000);
     expect(systemActor(system, 'accountMenu').getSnapshot().context.closeDelay).toBe(500);
@@ -32,7 +33,7 @@ describe('the actor system', () => {
   });
 
   it('runs the provided effects: a list and a detail load end ready', async () => {
-    const system = startAppSystem({ effects: fakeEffects });
+    const system = startAppSystem({ effects: fakeEffects() });
     const list = systemActor(system, 'promptList');
     list.send({ type: 'list.load', query: { page: 2 } });
     const ready = await waitFor(list, (s) => s.hasTag('ready'));

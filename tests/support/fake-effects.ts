@@ -1,0 +1,43 @@
+// In-memory effects for tests that start the whole actor system without a browser or a server.
+import { fromCallback, fromPromise } from 'xstate';
+import type { AppEffects } from '../../src/system/app-system.ts';
+import type { Restored } from '../../machines/session.ts';
+import type { AuthMarks } from '../../machines/domain/session-rules.ts';
+import { fullFixture, pageFixture } from './fixtures.ts';
+
+const refused = async () => ({ ok: false as const, msg: 'Not available in this test' });
+
+export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
+  const base: AppEffects = {
+    listPrompts: async (q) => ({ ...pageFixture(4), page: q.page ?? 1 }),
+    getPrompt: async (id) => (id === '404' ? { found: false } : { found: true, prompt: fullFixture(1) }),
+    authorize: async () => ({ success: false, msg: 'Not available in this test' }),
+    emailLogin: refused,
+    emailRegister: refused,
+    guestLogin: refused,
+    exchangeCode: refused,
+    resendVerification: async () => ({ success: true, msg: '' }),
+    verifyEmail: async () => ({ status: 'invalid', msg: 'This verification link is not valid.' }),
+    fetchCartCount: async () => 0,
+    session: {
+      actors: {
+        restoreSession: fromPromise(async (): Promise<Restored> => ({ status: 'none' })),
+        fetchAccount: fromPromise(async () => ({ memberId: 'u-1', name: 'Demo Shopper', avatar: '/default-avatar.svg', fruitCnt: 0 })),
+        serverLogout: fromPromise(async () => {}),
+        readAuthMarks: fromPromise(async (): Promise<AuthMarks> => ({ token: null, loginTime: null, logoutTime: null, now: 0 })),
+        storageListener: fromCallback(() => () => {}),
+      },
+      actions: {
+        persistSignIn: () => {},
+        persistUser: () => {},
+        clearSession: () => {},
+        announceLogin: () => {},
+        announceLogout: () => {},
+        rememberLoginToast: () => {},
+        cleanSocialLoginParam: () => {},
+      },
+    },
+    popup: fromCallback(() => () => {}),
+  };
+  return { ...base, ...overrides };
+}
