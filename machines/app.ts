@@ -1,4 +1,5 @@
 import { fromCallback, setup, spawnChild } from 'xstate';
+import { authCallbackMachine } from './auth-callback.ts';
 import { cartCountMachine } from './cart-count.ts';
 import { SYSTEM_IDS, TIMINGS } from './domain/system-ids.ts';
 import { emailVerificationMachine } from './email-verification.ts';
@@ -40,6 +41,7 @@ export const appMachine = setup({
     registrationSuccess: registrationSuccessMachine,
     verifyEmailNotice: verifyEmailNoticeMachine,
     emailVerification: emailVerificationMachine,
+    authCallback: authCallbackMachine,
     /** Window-level events (the global "switch-to-register" event), provided by src/. */
     globalEvents: fromCallback<AppEvent>(() => () => {}),
   },
@@ -82,6 +84,7 @@ export const appMachine = setup({
       id: SYSTEM_IDS.emailVerification,
       systemId: SYSTEM_IDS.emailVerification,
     }),
+    spawnChild('authCallback', { id: SYSTEM_IDS.authCallback, systemId: SYSTEM_IDS.authCallback }),
     // the session last: its restore may already talk to the cart and the dialog
     spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
   ],

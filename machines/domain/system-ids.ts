@@ -11,6 +11,7 @@ export const SYSTEM_IDS = {
   registrationSuccess: 'registrationSuccess',
   verifyEmailNotice: 'verifyEmailNotice',
   emailVerification: 'emailVerification',
+  authCallback: 'authCallback',
 } as const;
 export type SystemId = keyof typeof SYSTEM_IDS;
 

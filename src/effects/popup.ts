@@ -78,3 +78,29 @@ export async function readStoredSignIn(previousToken: string | null): Promise<Si
     return { token, userData };
   }
 }
+
+/**
+ * The callback page's hand-over (SPEC.md §4 Social login flow): the token and user go to the opener
+ * as a social-login-success message and into local storage (the opener also polls it), then the
+ * popup closes. Without an opener (a full-page sign-in) this tab goes home with social_login=success.
+ */
+export function handOverSignIn(signedIn: SignedIn, redirectUrl: string | null): void {
+  const local = safeStorage('local');
+  local.set(LOCAL_KEYS.token, signedIn.token);
+  local.set(LOCAL_KEYS.lastLoginTime, String(Date.now()));
+  local.remove(LOCAL_KEYS.lastLogoutTime);
+  const opener = window.opener as Window | null;
+  if (opener && !opener.closed) {
+    const message: SocialSuccessMessage = {
+      type: SOCIAL_SUCCESS_MESSAGE,
+      token: signedIn.token,
+      userData: signedIn.userData,
+    };
+    opener.postMessage(message, location.origin);
+    window.close();
+    return;
+  }
+  const target = new URL(redirectUrl && redirectUrl.startsWith('/') ? redirectUrl : '/', location.origin);
+  target.searchParams.set('social_login', 'success');
+  location.replace(`${target.pathname}${target.search}`);
+}

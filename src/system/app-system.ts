@@ -8,6 +8,7 @@ import {
   type EventFrom,
 } from 'xstate';
 import { appMachine, type AppEvent } from '../../machines/app.ts';
+import { authCallbackMachine } from '../../machines/auth-callback.ts';
 import { cartCountMachine } from '../../machines/cart-count.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
 import { emailVerificationMachine } from '../../machines/email-verification.ts';
@@ -25,9 +26,9 @@ import { createApiClient } from '../effects/api.ts';
 import { createAuthEffects } from '../effects/auth.ts';
 import { createCartEffects } from '../effects/cart.ts';
 import { createCatalogEffects } from '../effects/catalog.ts';
-import { popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
+import { handOverSignIn, popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
 import { createSessionEffects } from '../effects/session.ts';
-import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
+import { LOCAL_KEYS, SESSION_KEYS, safeStorage } from '../effects/storage-keys.ts';
 
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
 export type AppEffects = ReturnType<typeof createCatalogEffects> &
@@ -115,14 +116,12 @@ export function createAppLogic(effects: AppEffects) {
                   new CustomEvent(SOCIAL_SUCCESS_MESSAGE, { detail: { token: signedIn.token } }),
                 );
                 if (sessionToken(system) === signedIn.token) return;
-                system
-                  .get('session')
-                  ?.send({
-                    type: 'session.signedIn',
-                    token: signedIn.token,
-                    userData: signedIn.userData,
-                    now: Date.now(),
-                  });
+                system.get('session')?.send({
+                  type: 'session.signedIn',
+                  token: signedIn.token,
+                  userData: signedIn.userData,
+                  now: Date.now(),
+                });
               },
             },
           }),
@@ -140,6 +139,13 @@ export function createAppLogic(effects: AppEffects) {
             system.get('registrationSuccess')?.send({ type: 'registration.succeeded', email: p.email }),
           showUnverified: ({ system }, p) =>
             system.get('verifyEmailNotice')?.send({ type: 'notice.show', email: p.email }),
+        },
+      }),
+      authCallback: authCallbackMachine.provide({
+        actors: { exchangeCode: fromPromise(({ input }) => effects.exchangeCode(input)) },
+        actions: {
+          handOver: (_, signedIn) =>
+            handOverSignIn(signedIn, safeStorage('session').get(SESSION_KEYS.authRedirectUrl)),
         },
       }),
       registrationSuccess: registrationSuccessMachine.provide({
@@ -200,6 +206,7 @@ export interface SystemActors {
   registrationSuccess: ActorRefFrom<typeof registrationSuccessMachine>;
   verifyEmailNotice: ActorRefFrom<typeof verifyEmailNoticeMachine>;
   emailVerification: ActorRefFrom<typeof emailVerificationMachine>;
+  authCallback: ActorRefFrom<typeof authCallbackMachine>;
 }
 
 export function systemActor<K extends SystemId>(system: AppSystem, id: K): SystemActors[K] {

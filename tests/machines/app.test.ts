@@ -12,7 +12,10 @@ afterAll(() => recorder.save());
 describe('app root model', () => {
   const input = { callbackUrl: 'http://localhost/auth/callback' };
   const logic = createAppLogic(fakeEffects());
-  for (const path of modelPaths(logic, { input, samples: { 'loginDialog.open': [{ type: 'loginDialog.open', mode: 'register' }] } })) {
+  for (const path of modelPaths(logic, {
+    input,
+    samples: { 'loginDialog.open': [{ type: 'loginDialog.open', mode: 'register' }] },
+  })) {
     it(path.description, async () => {
       const actor = await replayOnActor(logic, path, { input, recorder });
       if (path.steps.at(-1)?.event.type === 'loginDialog.open') {
