@@ -5,6 +5,7 @@ import { createAppRouter } from './router.tsx';
 import { loadInspector } from './system/inspect.ts';
 import { AppSystemProvider } from './system/react.tsx';
 import { startAppSystem } from './system/app-system.ts';
+import { bindAuthNavigation } from './effects/auth-redirect.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -15,6 +16,10 @@ import './styles/pages.css';
 const inspect = await loadInspector();
 const system = startAppSystem(inspect ? { inspect } : {});
 const router = createAppRouter(system);
+bindAuthNavigation(system, {
+  navigate: (href) => void router.navigate({ href }),
+  pathname: () => router.state.location.pathname,
+});
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');

@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { bindAuthNavigation, isPrivatePath, saveAuthRedirect } from '../../src/effects/auth-redirect.ts';
+import { startAppSystem, systemActor } from '../../src/system/app-system.ts';
+import { fakeEffects } from '../support/fake-effects.ts';
+
+afterEach(() => sessionStorage.clear());
+
+describe('auth navigation (SPEC.md §6)', () => {
+  it('knows the private routes', () => {
+    for (const p of [
+      '/cart',
+      '/orders',
+      '/order-detail/12',
+      '/paiddetail-12-abc.html',
+      '/pendingdetail-3.html',
+      '/messages',
+      '/profile',
+      '/settings',
+      '/fruit-transactions',
+      '/coupons',
+      '/exchange-coupons',
+    ])
+      expect(isPrivatePath(p), p).toBe(true);
+    for (const p of ['/', '/support', '/search', '/detail/x-1', '/terms', '/category/free-prompts'])
+      expect(isPrivatePath(p), p).toBe(false);
+  });
+
+  it('returns to the saved address after a login and leaves a private page after a logout', async () => {
+    const system = startAppSystem({ effects: fakeEffects() });
+    const session = systemActor(system, 'session');
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    const visits: string[] = [];
+    let pathname = '/orders';
+    const unbind = bindAuthNavigation(system, {
+      navigate: (href) => {
+        visits.push(href);
+        pathname = href.split('?')[0]!;
+      },
+      pathname: () => pathname,
+    });
+    saveAuthRedirect('/orders?page=2');
+    session.send({ type: 'session.signedIn', token: 'a.b.c', userData: { userId: 'u-1' }, now: Date.now() });
+    expect(visits).toEqual(['/orders?page=2']);
+    expect(sessionStorage.getItem('auth_redirect_url')).toBeNull();
+    session.send({ type: 'session.logout' });
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    expect(visits).toEqual(['/orders?page=2', '/']);
+    unbind();
+    system.stop();
+  });
+
+  it('never saves another origin', () => {
+    saveAuthRedirect('//evil.example/x');
+    saveAuthRedirect('https://evil.example/x');
+    expect(sessionStorage.getItem('auth_redirect_url')).toBeNull();
+  });
+});
