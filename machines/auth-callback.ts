@@ -43,20 +43,20 @@ export const authCallbackMachine = setup({
   id: 'authCallback',
   context: { message: null },
   initial: 'idle',
-  states: {
-    idle: {
-      on: {
-        'callback.start': [
-          {
-            guard: 'providerRefused',
-            target: 'failed',
-            actions: assign({ message: CALLBACK_MESSAGES.cancelled }),
-          },
-          { guard: 'incomplete', target: 'failed', actions: assign({ message: CALLBACK_MESSAGES.missing }) },
-          { target: 'exchanging', actions: assign({ message: null }) },
-        ],
+  // Every visit of the callback page starts afresh, also a second one in the same tab.
+  on: {
+    'callback.start': [
+      {
+        guard: 'providerRefused',
+        target: '.failed',
+        actions: assign({ message: CALLBACK_MESSAGES.cancelled }),
       },
-    },
+      { guard: 'incomplete', target: '.failed', actions: assign({ message: CALLBACK_MESSAGES.missing }) },
+      { target: '.exchanging', reenter: true, actions: assign({ message: null }) },
+    ],
+  },
+  states: {
+    idle: {},
     exchanging: {
       tags: ['busy'],
       invoke: {

@@ -297,7 +297,15 @@ export const loginDialogMachine = setup({
               callbackUrl: context.callbackUrl,
             }),
             onDone: [
-              { guard: 'socialSucceeded', target: 'signedIn' },
+              {
+                guard: 'socialSucceeded',
+                target: 'signedIn',
+                actions: {
+                  type: 'signedIn',
+                  params: ({ event }) =>
+                    event.output.ok ? event.output.signedIn : { token: '', userData: {} },
+                },
+              },
               {
                 target: 'providers',
                 actions: assign({

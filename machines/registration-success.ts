@@ -27,22 +27,26 @@ export const registrationSuccessMachine = setup({
   states: {
     closed: {
       on: {
-        'registration.succeeded': { target: 'open', actions: assign({ email: ({ event }) => event.email }) },
+        'registration.succeeded': { target: 'shown', actions: assign({ email: ({ event }) => event.email }) },
       },
     },
-    open: {
+    shown: {
+      description: 'On screen, opening or closing; the resend button keeps counting through the fade.',
       tags: ['visible'],
       invoke: {
         id: 'resend',
         src: 'resendEmail',
         input: ({ context }) => ({ email: context.email, coolingDown: true }),
       },
-      on: { 'dialog.dismiss': 'closing' },
-    },
-    closing: {
-      tags: ['visible', 'closing'],
-      on: { 'animation.end': 'closed' },
-      after: { closeFallback: 'closed' },
+      initial: 'open',
+      states: {
+        open: { on: { 'dialog.dismiss': 'closing' } },
+        closing: {
+          tags: ['closing'],
+          on: { 'animation.end': '#registrationSuccess.closed' },
+          after: { closeFallback: '#registrationSuccess.closed' },
+        },
+      },
     },
   },
 });

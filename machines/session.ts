@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import { adoptDecision, pollDecision, shouldToastLogin, type AuthMarks } from './domain/session-rules.ts';
 import { toSessionUser, type SessionUser, type UserData } from './domain/session-user.ts';
 
@@ -88,17 +88,25 @@ export const sessionMachine = setup({
     rememberLoginToast: (_, _params: { at: number }) => {},
     /** Remove social_login=success from the address by replacing it. */
     cleanSocialLoginParam: () => {},
-    // Messages to the other long-lived actors, when they run (a session tested alone has none).
-    toastLoggedIn: ({ system }) =>
-      system.get('toast')?.send({ type: 'toast.show', kind: 'success', message: SESSION_TOASTS.loggedIn }),
-    toastLoggedOut: ({ context, system }) => {
-      if (!context.automatic)
-        system.get('toast')?.send({ type: 'toast.show', kind: 'success', message: SESSION_TOASTS.loggedOut });
-    },
+    // Messages to the other long-lived actors by systemId; a session tested alone has none, and
+    // sendTo an absent actor does nothing.
+    toastLoggedIn: sendTo(({ system }) => system.get('toast'), {
+      type: 'toast.show',
+      kind: 'success',
+      message: SESSION_TOASTS.loggedIn,
+    } as AnyEventObject),
+    toastLoggedOut: sendTo(({ system }) => system.get('toast'), {
+      type: 'toast.show',
+      kind: 'success',
+      message: SESSION_TOASTS.loggedOut,
+    } as AnyEventObject),
     /** The cart count waits its own `afterLogin` (500 ms) for a login before it asks. */
-    refreshCart: ({ system }) => system.get('cartCount')?.send({ type: 'cart.refresh', reason: 'login' }),
-    resetCart: ({ system }) => system.get('cartCount')?.send({ type: 'cart.reset' }),
-    tellDialog: ({ system }) => system.get('loginDialog')?.send({ type: 'session.loggedIn' }),
+    refreshCart: sendTo(({ system }) => system.get('cartCount'), {
+      type: 'cart.refresh',
+      reason: 'login',
+    } as AnyEventObject),
+    resetCart: sendTo(({ system }) => system.get('cartCount'), { type: 'cart.reset' }),
+    tellDialog: sendTo(({ system }) => system.get('loginDialog'), { type: 'session.loggedIn' }),
     noteRestoredToast: assign({
       lastLoginToastAt: ({ context, event }) =>
         'output' in event ? ((event.output as Restored).lastLoginToastAt ?? null) : context.lastLoginToastAt,
@@ -119,6 +127,8 @@ export const sessionMachine = setup({
     }),
   },
   guards: {
+    automaticLogout: ({ context }) => context.automatic,
+    sameToken: ({ context, event }) => event.type === 'session.signedIn' && event.token === context.token,
     restoredValid: ({ event }) => 'output' in event && (event.output as Restored).status === 'valid',
     restoredExpired: ({ event }) => 'output' in event && (event.output as Restored).status === 'expired',
     restoredInvalid: ({ event }) => 'output' in event && (event.output as Restored).status === 'invalid',
@@ -265,6 +275,8 @@ export const sessionMachine = setup({
         },
         // A sign-in while signed in (another account, a refreshed token) replaces the session.
         'session.signedIn': [
+          // the same sign-in reported twice (the popup's message and its stored token) is one
+          { guard: 'sameToken' },
           {
             guard: 'toastDue',
             target: 'loggedIn',
@@ -380,26 +392,40 @@ export const sessionMachine = setup({
         id: 'serverLogout',
         src: 'serverLogout',
         input: ({ context }) => ({ token: context.token ?? '', memberId: context.user?.memberId ?? '' }),
-        onDone: {
-          target: 'loggedOut.suspended',
-          actions: [
-            'clearSession',
-            'resetCart',
-            'announceLogout',
-            'toastLoggedOut',
-            assign({ automatic: false }),
-          ],
-        },
-        onError: {
-          target: 'loggedOut.suspended',
-          actions: [
-            'clearSession',
-            'resetCart',
-            'announceLogout',
-            'toastLoggedOut',
-            assign({ automatic: false }),
-          ],
-        },
+        onDone: [
+          {
+            guard: 'automaticLogout',
+            target: 'loggedOut.suspended',
+            actions: ['clearSession', 'resetCart', 'announceLogout', assign({ automatic: false })],
+          },
+          {
+            target: 'loggedOut.suspended',
+            actions: [
+              'clearSession',
+              'resetCart',
+              'announceLogout',
+              'toastLoggedOut',
+              assign({ automatic: false }),
+            ],
+          },
+        ],
+        onError: [
+          {
+            guard: 'automaticLogout',
+            target: 'loggedOut.suspended',
+            actions: ['clearSession', 'resetCart', 'announceLogout', assign({ automatic: false })],
+          },
+          {
+            target: 'loggedOut.suspended',
+            actions: [
+              'clearSession',
+              'resetCart',
+              'announceLogout',
+              'toastLoggedOut',
+              assign({ automatic: false }),
+            ],
+          },
+        ],
       },
     },
   },

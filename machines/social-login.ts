@@ -74,7 +74,7 @@ export const socialLoginMachine = setup({
       type: 'social.phase',
       phase: params.phase,
     })),
-    /** Store token and user, broadcast the social-login-success browser event and login-success. */
+    /** Broadcast the social-login-success browser event (the dialog hands the sign-in to the session). */
     completeSignIn: (_, _params: SignedIn) => {},
   },
 }).createMachine({

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthCallbackPage } from '../views/status-pages.tsx';
+import { AuthCallbackPage } from '../views/auth-callback-page.tsx';
+import { startCallback, validateCallbackSearch } from './-lib/callback.ts';
 
 export const Route = createFileRoute('/auth/callback')({
+  validateSearch: validateCallbackSearch,
+  beforeLoad: startCallback,
   component: AuthCallbackPage,
 });

@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CartPage } from '../views/member-pages.tsx';
+import { requireMember } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/cart')({
+  beforeLoad: requireMember,
   component: CartPage,
 });

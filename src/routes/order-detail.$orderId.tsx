@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderDetailPage } from '../views/member-pages.tsx';
 import { parseOrderIdParams } from './-lib/params.ts';
+import { requireMember } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/order-detail/$orderId')({
   params: { parse: (raw) => parseOrderIdParams('orderId', raw) },
+  beforeLoad: requireMember,
   component: function OrderDetail() {
     return <OrderDetailPage orderId={Route.useParams().orderId} />;
   },

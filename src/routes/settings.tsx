@@ -1,6 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SettingsPage } from '../views/member-pages.tsx';
+import { requireMember } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/settings')({
+  beforeLoad: requireMember,
   component: SettingsPage,
 });

@@ -1,8 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { VerifyEmailPage } from '../views/status-pages.tsx';
+import { sendToSystem } from '../system/react.tsx';
+import { EmailVerificationPage } from '../views/email-verification-page.tsx';
 import { parseTokenParams } from './-lib/params.ts';
 
 export const Route = createFileRoute('/verifyemail-{$token}.html')({
   params: { parse: parseTokenParams },
-  component: VerifyEmailPage,
+  beforeLoad: ({ context, params, preload }) => {
+    if (!preload)
+      sendToSystem(context.system, 'emailVerification', { type: 'verify.start', token: params.token });
+  },
+  component: EmailVerificationPage,
 });

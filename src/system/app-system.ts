@@ -1,4 +1,5 @@
 import {
+  sendTo,
   createActor,
   fromCallback,
   fromPromise,
@@ -14,6 +15,7 @@ import type { SystemId } from '../../machines/domain/system-ids.ts';
 import { emailVerificationMachine } from '../../machines/email-verification.ts';
 import type { hoverMenuMachine } from '../../machines/hover-menu.ts';
 import { loginDialogMachine, type DialogMode } from '../../machines/login-dialog.ts';
+import type { SignedIn } from '../../machines/domain/session-user.ts';
 import { promptDetailMachine } from '../../machines/prompt-detail.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import { registrationSuccessMachine } from '../../machines/registration-success.ts';
@@ -67,10 +69,14 @@ export function createAppLogic(effects: AppEffects) {
 
   return appMachine.provide({
     actions: {
-      openLoginDialog: ({ system }, { mode }: { mode: DialogMode }) =>
-        system
-          .get('loginDialog')
-          ?.send({ type: 'dialog.open', mode, rememberedEmail: local.get(LOCAL_KEYS.rememberEmail) }),
+      openLoginDialog: sendTo(
+        ({ system }) => system.get('loginDialog'),
+        (_, { mode }: { mode: DialogMode }) => ({
+          type: 'dialog.open',
+          mode,
+          rememberedEmail: local.get(LOCAL_KEYS.rememberEmail),
+        }),
+      ),
     },
     actors: {
       globalEvents: fromCallback<AppEvent>(({ sendBack }) => {
@@ -111,34 +117,36 @@ export function createAppLogic(effects: AppEffects) {
               checkLoggedIn: fromPromise(async ({ system }) => sessionToken(system) !== null),
             },
             actions: {
-              completeSignIn: ({ system }, signedIn) => {
+              completeSignIn: (_, signedIn) => {
                 window.dispatchEvent(
                   new CustomEvent(SOCIAL_SUCCESS_MESSAGE, { detail: { token: signedIn.token } }),
                 );
-                if (sessionToken(system) === signedIn.token) return;
-                system.get('session')?.send({
-                  type: 'session.signedIn',
-                  token: signedIn.token,
-                  userData: signedIn.userData,
-                  now: Date.now(),
-                });
               },
             },
           }),
         },
         actions: {
-          signedIn: ({ system }, p) =>
-            system
-              .get('session')
-              ?.send({ type: 'session.signedIn', token: p.token, userData: p.userData, now: Date.now() }),
+          signedIn: sendTo(
+            ({ system }) => system.get('session'),
+            (_, p: SignedIn) => ({
+              type: 'session.signedIn',
+              token: p.token,
+              userData: p.userData,
+              now: Date.now(),
+            }),
+          ),
           rememberEmail: (_, p) =>
             p.remember
               ? local.set(LOCAL_KEYS.rememberEmail, p.email)
               : local.remove(LOCAL_KEYS.rememberEmail),
-          registered: ({ system }, p) =>
-            system.get('registrationSuccess')?.send({ type: 'registration.succeeded', email: p.email }),
-          showUnverified: ({ system }, p) =>
-            system.get('verifyEmailNotice')?.send({ type: 'notice.show', email: p.email }),
+          registered: sendTo(
+            ({ system }) => system.get('registrationSuccess'),
+            (_, p: { email: string }) => ({ type: 'registration.succeeded', email: p.email }),
+          ),
+          showUnverified: sendTo(
+            ({ system }) => system.get('verifyEmailNotice'),
+            (_, p: { email: string }) => ({ type: 'notice.show', email: p.email }),
+          ),
         },
       }),
       authCallback: authCallbackMachine.provide({
@@ -158,8 +166,10 @@ export function createAppLogic(effects: AppEffects) {
           resendVerification: fromPromise(({ input }) => effects.resendVerification(input)),
         },
         actions: {
-          openLogin: ({ system }, p) =>
-            system.get('loginDialog')?.send({ type: 'dialog.open', mode: 'login', rememberedEmail: p.email }),
+          openLogin: sendTo(
+            ({ system }) => system.get('loginDialog'),
+            (_, p: { email: string }) => ({ type: 'dialog.open', mode: 'login', rememberedEmail: p.email }),
+          ),
         },
       }),
     },

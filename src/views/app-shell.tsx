@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { CheckEmailDialog } from './check-email-dialog.tsx';
+import { LoginDialog } from './login-dialog.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { Toaster } from './toaster.tsx';
+import { VerifyEmailNotice } from './verify-email-notice.tsx';
 
 export function AppShell({ children }: { children: ReactNode }) {
   return (
@@ -14,6 +17,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      <LoginDialog />
+      <CheckEmailDialog />
+      <VerifyEmailNotice />
       <Toaster />
     </>
   );

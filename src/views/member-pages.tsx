@@ -1,3 +1,7 @@
+import { Link } from '@tanstack/react-router';
+import { DEFAULT_AVATAR } from '../../machines/domain/session-user.ts';
+import { fallBackToDefaultAvatar } from './header-account.tsx';
+import { EmptyState } from './empty-state.tsx';
 import {
   CartIcon,
   CoinIcon,
@@ -8,15 +12,40 @@ import {
   UserIcon,
 } from './icons.tsx';
 import { MemberPage } from './member-page.tsx';
+import { formatCoins, useSessionUser } from './use-session.ts';
+
+const BrowseLink = ({ primary = false }: { primary?: boolean }) => (
+  <Link to="/" className={`btn ${primary ? 'btn--primary' : 'btn--secondary'}`}>
+    Browse prompts
+  </Link>
+);
+
+/** The member's FruitCoin balance, from the session. */
+function Balance() {
+  const user = useSessionUser();
+  return (
+    <p className="member-balance">
+      <CoinIcon size={20} className="member-balance__icon" />
+      <span>
+        Balance: <strong>{formatCoins(user?.fruitCnt ?? 0)} FruitCoins</strong>
+      </span>
+    </p>
+  );
+}
 
 export const CartPage = () => (
   <MemberPage
     title="Cart"
     lead="Premium prompts you have picked, ready to check out together."
     icon={<CartIcon size={28} />}
-    emptyTitle="Log in to see your cart"
+    signedOutTitle="Log in to see your cart"
+    signedOutText={
+      <p>Your cart is saved with your account, so prompts you add on one device are waiting on the others.</p>
+    }
   >
-    <p>Your cart is saved with your account, so prompts you add on one device are waiting on the others.</p>
+    <EmptyState icon={<CartIcon size={28} />} title="Your cart is empty" actions={<BrowseLink primary />}>
+      <p>Premium prompts you add to your cart will wait here until you check out.</p>
+    </EmptyState>
   </MemberPage>
 );
 
@@ -25,9 +54,12 @@ export const OrdersPage = () => (
     title="My Orders"
     lead="Every premium purchase, with its payment status and the prompts it unlocked."
     icon={<ReceiptIcon size={28} />}
-    emptyTitle="Your orders will appear here"
+    signedOutTitle="Log in to see your orders"
+    signedOutText={<p>Your orders are kept with your account, with the prompts each one unlocked.</p>}
   >
-    <p>Log in to see the orders you have placed and open the prompts you bought.</p>
+    <EmptyState icon={<ReceiptIcon size={28} />} title="No orders yet" actions={<BrowseLink primary />}>
+      <p>When you buy premium prompts, each order appears here with its payment status.</p>
+    </EmptyState>
   </MemberPage>
 );
 
@@ -36,9 +68,22 @@ export const OrderDetailPage = ({ orderId }: { orderId: string }) => (
     title="Order Details"
     lead={`Order #${orderId}: its items, payment and the prompts it unlocked.`}
     icon={<ReceiptIcon size={28} />}
-    emptyTitle="Log in to see this order"
+    signedOutTitle="Log in to see this order"
+    signedOutText={
+      <p>Orders are private to the account that placed them. Log in with that account to see this one.</p>
+    }
   >
-    <p>Orders are private to the account that placed them. Log in with that account to see this one.</p>
+    <EmptyState
+      icon={<ReceiptIcon size={28} />}
+      title="Nothing to show for this order yet"
+      actions={
+        <Link to="/orders" className="btn btn--primary">
+          My orders
+        </Link>
+      }
+    >
+      <p>The items and payment of order #{orderId} are not shown here yet.</p>
+    </EmptyState>
   </MemberPage>
 );
 
@@ -47,20 +92,55 @@ export const MessagesPage = () => (
     title="Messages"
     lead="Replies from Customer Support and notices about your orders and account."
     icon={<MessageIcon size={28} />}
-    emptyTitle="Your messages will appear here"
+    signedOutTitle="Log in to see your messages"
+    signedOutText={<p>Replies from Customer Support and notices about your orders arrive here.</p>}
   >
-    <p>Log in to read your messages.</p>
+    <EmptyState
+      icon={<MessageIcon size={28} />}
+      title="No messages yet"
+      actions={
+        <Link to="/support" className="btn btn--secondary">
+          Customer Support
+        </Link>
+      }
+    >
+      <p>Replies from Customer Support and notices about your orders will appear here.</p>
+    </EmptyState>
   </MemberPage>
 );
+
+function ProfileCard() {
+  const user = useSessionUser();
+  if (!user) return null;
+  return (
+    <section className="profile-card" aria-label="Your profile">
+      <img
+        className="avatar avatar--lg"
+        src={user.avatar || DEFAULT_AVATAR}
+        alt=""
+        width={72}
+        height={72}
+        onError={fallBackToDefaultAvatar}
+      />
+      <div className="profile-card__text">
+        <h2 className="profile-card__name">{user.name}</h2>
+        <Balance />
+      </div>
+    </section>
+  );
+}
 
 export const ProfilePage = () => (
   <MemberPage
     title="My Profile"
-    lead="Your name, avatar and email address as FruitPrompt knows them."
+    lead="Your name, avatar and FruitCoin balance as FruitPrompt knows them."
     icon={<UserIcon size={28} />}
-    emptyTitle="Log in to see your profile"
+    signedOutTitle="Log in to see your profile"
+    signedOutText={
+      <p>Your profile is created the first time you log in, with Google, with your email or as a guest.</p>
+    }
   >
-    <p>Your profile is created the first time you log in, with Google, with your email or as a guest.</p>
+    <ProfileCard />
   </MemberPage>
 );
 
@@ -69,9 +149,12 @@ export const SettingsPage = () => (
     title="Account Settings"
     lead="Password, email preferences and deleting your account."
     icon={<SettingsIcon size={28} />}
-    emptyTitle="Log in to change your settings"
+    signedOutTitle="Log in to change your settings"
+    signedOutText={<p>Settings belong to your account; log in to see and change them.</p>}
   >
-    <p>Settings belong to your account; log in to see and change them.</p>
+    <EmptyState icon={<SettingsIcon size={28} />} title="No settings to change yet">
+      <p>Password, email preferences and account deletion will be offered here.</p>
+    </EmptyState>
   </MemberPage>
 );
 
@@ -80,9 +163,13 @@ export const FruitTransactionsPage = () => (
     title="Fruit History"
     lead="Every FruitCoin that came into or went out of your balance, and why."
     icon={<CoinIcon size={28} />}
-    emptyTitle="Your FruitCoin history will appear here"
+    signedOutTitle="Log in to see your FruitCoin history"
+    signedOutText={<p>Log in to see your FruitCoin balance and each credit, unlock and exchange.</p>}
   >
-    <p>Log in to see your FruitCoin balance and each credit, unlock and exchange.</p>
+    <Balance />
+    <EmptyState icon={<CoinIcon size={28} />} title="No FruitCoin activity yet" actions={<BrowseLink />}>
+      <p>Each FruitCoin you earn, spend or exchange will be listed here.</p>
+    </EmptyState>
   </MemberPage>
 );
 
@@ -91,9 +178,20 @@ export const CouponsPage = () => (
     title="My Coupons"
     lead="Discounts you can apply at checkout, with their value and validity."
     icon={<TicketIcon size={28} />}
-    emptyTitle="Your coupons will appear here"
+    signedOutTitle="Log in to see your coupons"
+    signedOutText={<p>Log in to see the coupons on your account.</p>}
   >
-    <p>Log in to see the coupons on your account.</p>
+    <EmptyState
+      icon={<TicketIcon size={28} />}
+      title="No coupons yet"
+      actions={
+        <Link to="/exchange-coupons" className="btn btn--secondary">
+          Exchange Fruit Coins
+        </Link>
+      }
+    >
+      <p>Coupons you receive or exchange for FruitCoins will appear here.</p>
+    </EmptyState>
   </MemberPage>
 );
 
@@ -102,8 +200,12 @@ export const ExchangeCouponsPage = () => (
     title="Exchange Fruit Coins"
     lead="Turn FruitCoins from your balance into coupons for premium prompts."
     icon={<CoinIcon size={28} />}
-    emptyTitle="Log in to exchange your FruitCoins"
+    signedOutTitle="Log in to exchange your FruitCoins"
+    signedOutText={<p>The exchange offers and your balance are shown once you are logged in.</p>}
   >
-    <p>The exchange offers and your balance are shown once you are logged in.</p>
+    <Balance />
+    <EmptyState icon={<TicketIcon size={28} />} title="No exchange offers right now">
+      <p>Coupons you can buy with FruitCoins will be listed here.</p>
+    </EmptyState>
   </MemberPage>
 );

@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
 import { CategoryMenu } from './category-menu.tsx';
-import { LoginButton } from './login-button.tsx';
+import { HeaderAccount } from './header-account.tsx';
 import { LogoMark } from './logo.tsx';
 import { SearchBox } from './search-box.tsx';
 
-/** The fixed top bar on every page (SPEC.md §2 Header), logged-out variant. */
+/** The fixed top bar on every page (SPEC.md §2 Header); its right-hand side follows the session. */
 export function SiteHeader() {
   return (
     <header className="site-header">
@@ -21,7 +21,7 @@ export function SiteHeader() {
         </nav>
         <SearchBox />
         <div className="site-header__actions">
-          <LoginButton className="btn btn--primary btn--sm" />
+          <HeaderAccount />
         </div>
       </div>
     </header>

@@ -127,7 +127,7 @@ describe('registrationSuccess model', () => {
     expect(resend?.getSnapshot().context.secondsLeft).toBe(60);
     actor.send({ type: 'dialog.dismiss' });
     clock.increment(699);
-    expect(actor.getSnapshot().value).toBe('closing');
+    expect(actor.getSnapshot().value).toEqual({ shown: 'closing' });
     clock.increment(1);
     expect(actor.getSnapshot().value).toBe('closed');
   });

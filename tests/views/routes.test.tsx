@@ -23,8 +23,7 @@ describe('routes of SPEC.md §2', () => {
     ['/recommended', 'Recommended'],
     ['/s/abc123', 'Opening shared prompt…'],
     ['/ps/partner-7', 'Opening shared prompt…'],
-    ['/social-callback', 'Completing sign-in…'],
-    ['/auth/callback?code=x&state=y', 'Completing sign-in…'],
+    ['/social-callback', 'Sign-in did not finish'],
     ['/cart', 'Cart'],
     ['/search', 'Search prompts'],
     ['/category', 'All Categories'],
@@ -33,7 +32,6 @@ describe('routes of SPEC.md §2', () => {
     ['/category/premium-prompts', 'Premium Prompts'],
     ['/terms', 'Terms of Service'],
     ['/privacy', 'Privacy Policy'],
-    ['/verifyemail-eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig.html', 'Verify your email'],
     ['/paiddetail-42-cs_test_a1b2c3.html', 'Payment details'],
     ['/pendingdetail-42.html', 'Payment pending'],
     ['/orders', 'My Orders'],
@@ -68,9 +66,14 @@ describe('routes of SPEC.md §2', () => {
   it('the cart asks a visitor to log in', async () => {
     const { user, system } = await renderApp('/cart');
     expect(await screen.findByRole('heading', { name: 'Log in to see your cart' })).toBeInTheDocument();
+    // Opening a private page logged out opens the dialog at once (tests/views/auth-pages.test.tsx).
+    const dialog = screen.getByRole('dialog', { name: 'Log in to FruitPrompt' });
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     const send = vi.spyOn(system, 'send');
     await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Log in' }));
     expect(send).toHaveBeenCalledWith({ type: 'loginDialog.open' });
+    expect(screen.getByRole('dialog', { name: 'Log in to FruitPrompt' })).toBeInTheDocument();
+    sessionStorage.clear();
   });
 
   it('the privacy policy lists every browser storage key', async () => {

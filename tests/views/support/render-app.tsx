@@ -1,11 +1,17 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
+import { waitFor } from 'xstate';
 import type { ListQuery, PromptPage } from '../../../machines/domain/catalog.ts';
 import type { PromptLookup } from '../../../machines/prompt-detail.ts';
 import { createAppRouter } from '../../../src/router.tsx';
-import { browserEffects, startAppSystem, type AppEffects } from '../../../src/system/app-system.ts';
+import {
+  browserEffects,
+  startAppSystem,
+  systemActor,
+  type AppEffects,
+} from '../../../src/system/app-system.ts';
 import { AppSystemProvider } from '../../../src/system/react.tsx';
 import { pageFixture } from '../../support/fixtures.ts';
 
@@ -14,17 +20,28 @@ export interface FakeEffects {
   getPrompt: ReturnType<typeof vi.fn<(id: string) => Promise<PromptLookup>>>;
 }
 
+export interface RenderOptions {
+  /** Any other effects to replace (sign-in calls, the session's storage, the cart count...). */
+  effects?: Partial<AppEffects>;
+  /** Wait until the session has been restored (the header shows Log in or the user); default true. */
+  settleSession?: boolean;
+}
+
 /**
  * The whole SPA (root actor system + router) on a memory history at `path`, with fake catalog
  * fetchers: no network, the real machines and views.
  */
-export async function renderApp(path: string, overrides: Partial<FakeEffects> = {}) {
+export async function renderApp(
+  path: string,
+  overrides: Partial<FakeEffects> = {},
+  options: RenderOptions = {},
+) {
   const fakes: FakeEffects = {
     listPrompts: overrides.listPrompts ?? vi.fn(async () => pageFixture(3)),
     getPrompt: overrides.getPrompt ?? vi.fn(async () => ({ found: false }) as const),
   };
   // Anything the fakes do not cover stays the real (browser) effect, so a new effect does not break these tests.
-  const effects: AppEffects = { ...browserEffects(), ...fakes };
+  const effects: AppEffects = { ...browserEffects(), ...fakes, ...options.effects };
   const system = startAppSystem({ effects });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(system, history);
@@ -36,6 +53,8 @@ export async function renderApp(path: string, overrides: Partial<FakeEffects> = 
   );
   // The shell is up once the fixed header is on screen.
   await screen.findByRole('banner');
+  if (options.settleSession !== false)
+    await act(() => waitFor(systemActor(system, 'session'), (s) => !s.hasTag('pending')));
   return { ...view, user, system, router, history, effects: fakes };
 }
 

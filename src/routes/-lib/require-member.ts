@@ -1,0 +1,35 @@
+import { waitFor } from 'xstate';
+import { saveAuthRedirect } from '../../effects/auth-redirect.ts';
+import { systemActor, type AppSystem } from '../../system/app-system.ts';
+
+/**
+ * beforeLoad of the routes that need a signed-in user (SPEC.md §6): a visitor's address is kept in
+ * sessionStorage (`auth_redirect_url`) and the login dialog opens; the page itself shows its "Log in
+ * to see …" view. While the session is still being restored this waits for it, without holding up
+ * the page (which shows its skeleton meanwhile). Preloads do nothing.
+ */
+export function requireMember({
+  context,
+  location,
+  preload,
+}: {
+  context: { system: AppSystem };
+  location: { href: string };
+  preload: boolean;
+}): void {
+  if (preload) return;
+  const session = systemActor(context.system, 'session');
+  const askToLogIn = () => {
+    saveAuthRedirect(location.href);
+    context.system.send({ type: 'loginDialog.open' });
+  };
+  const snapshot = session.getSnapshot();
+  if (snapshot.hasTag('loggedOut')) askToLogIn();
+  else if (snapshot.hasTag('pending'))
+    waitFor(session, (s) => !s.hasTag('pending')).then(
+      (settled) => {
+        if (settled.hasTag('loggedOut')) askToLogIn();
+      },
+      () => {},
+    );
+}

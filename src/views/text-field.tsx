@@ -1,0 +1,65 @@
+import { useId, type HTMLInputTypeAttribute } from 'react';
+
+/** A labelled input with an optional hint and its error underneath (aria-invalid, aria-describedby). */
+export function TextField({
+  label,
+  type = 'text',
+  value,
+  onChange,
+  error,
+  hint,
+  disabled,
+  placeholder,
+  autoComplete,
+  autoFocus = false,
+  name,
+}: {
+  label: string;
+  type?: HTMLInputTypeAttribute;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | null | undefined;
+  hint?: string;
+  disabled?: boolean;
+  placeholder?: string;
+  autoComplete?: string;
+  /** Marks the field the surrounding dialog focuses first. */
+  autoFocus?: boolean;
+  name?: string;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`field${error ? ' field--invalid' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        className="field__input"
+        type={type}
+        value={value}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        disabled={disabled}
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy}
+        data-autofocus={autoFocus ? '' : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint ? (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
