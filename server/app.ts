@@ -1,0 +1,80 @@
+// The HTTP application: plugins in order (compression, auth, error handling, API routes, the static SPA),
+// every answer an envelope (CONTRACT.md §2). Built without listening, so tests drive it with inject().
+import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { registerAuth } from './auth/plugin.ts';
+import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cache.ts';
+import { catalogRoutes } from './catalog/routes.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/index.ts';
+import { ApiError, EnvelopeSchema, fail, ok } from './http/envelope.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { collectOpenApi } from './http/openapi.ts';
+import { registerSpa, sendSpaShell } from './spa.ts';
+
+export const BODY_LIMIT = 1024 * 1024;
+export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
+
+export interface AppOptions {
+  db: Db;
+  config: Config;
+  logger?: boolean;
+  /** The built SPA; default <project>/dist; null serves the API only. */
+  distDir?: string | null;
+  /** Where rendered images are kept; default $DATA_DIR/cache/images on disk. */
+  imageStore?: ImageStore;
+}
+
+const isApiPath = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const { db, config } = opts;
+  const app = Fastify({
+    logger: opts.logger ? { level: config.production ? 'info' : 'debug' } : false,
+    bodyLimit: BODY_LIMIT,
+    // The ids of log lines; nothing else depends on them.
+    genReqId: () => crypto.randomUUID(),
+  });
+
+  await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  registerAuth(app, { db, jwtSecret: config.jwtSecret });
+  registerErrorHandler(app);
+  const openApi = collectOpenApi(app);
+
+  const healthSchema = {
+    summary: 'Liveness and database check',
+    response: {
+      200: EnvelopeSchema(
+        Type.Object({ status: Type.Literal('ok'), database: Type.String(), time: Type.String() }),
+      ),
+    },
+  };
+  app.get('/api/health', { schema: healthSchema }, async () => {
+    try {
+      await db.query('SELECT 1');
+    } catch {
+      throw new ApiError(503, 'Database unavailable', { status: 'degraded', database: db.kind });
+    }
+    return ok({ status: 'ok', database: db.kind, time: new Date().toISOString() });
+  });
+  app.get('/api/openapi.json', async () => openApi());
+
+  await app.register(catalogRoutes, {
+    db,
+    images: new ImageCache(opts.imageStore ?? diskImageStore(join(config.dataDir, 'cache', 'images'))),
+  });
+
+  const spa = await registerSpa(app, opts.distDir === undefined ? DEFAULT_DIST_DIR : opts.distDir);
+
+  app.setNotFoundHandler((request, reply) => {
+    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      return sendSpaShell(reply);
+    }
+    return reply.status(404).send(fail(isApiPath(request.url) ? 'No such API endpoint' : 'Not found'));
+  });
+
+  return app;
+}

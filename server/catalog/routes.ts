@@ -1,0 +1,108 @@
+// Public catalog calls: the prompt list, the prompt detail of SPEC.md §7, the generated example images.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import type { GeneratorType, Grade } from '../../machines/domain/catalog.ts';
+import type { Db } from '../db/index.ts';
+import { notFound, ok } from '../http/envelope.ts';
+import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';
+import { sha1, type ImageCache } from './image-cache.ts';
+import { findPrompt, findPromptArt, listPrompts, parsePromptRef, parseTags } from './repository.ts';
+import {
+  DetailQuerySchema,
+  ImageParamsSchema,
+  ImageQuerySchema,
+  ListQuerySchema,
+  PromptDetailResponse,
+  PromptPageResponse,
+} from './schemas.ts';
+
+export interface CatalogOptions {
+  db: Db;
+  images: ImageCache;
+}
+
+/** Changes whenever the renderer's source changes, so cached images of an older renderer are not reused. */
+const RENDERER_VERSION = (() => {
+  try {
+    return sha1(readFileSync(join(import.meta.dirname, '../images/render.ts'))).slice(0, 8);
+  } catch {
+    return 'unknown';
+  }
+})();
+
+export async function catalogRoutes(fastify: FastifyInstance, { db, images }: CatalogOptions): Promise<void> {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/prompts',
+    {
+      schema: {
+        summary: 'A page of prompt cards (never template text)',
+        querystring: ListQuerySchema,
+        response: { 200: PromptPageResponse },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const page = await listPrompts(db, {
+        grade: (q.grade ?? null) as Grade | null,
+        generatorType: (q.type ?? null) as GeneratorType | null,
+        tags: parseTags(q.tags),
+        sort: q.sort ?? 'trending',
+        page: q.page ?? 1,
+        pageSize: q.pageSize ?? 24,
+        userId: request.user?.id ?? null,
+      });
+      return ok(page);
+    },
+  );
+
+  app.get(
+    '/api/prompts/detail',
+    {
+      schema: {
+        summary: 'One prompt by numeric id or slugId; the template only for callers with access',
+        querystring: DetailQuerySchema,
+        response: { 200: PromptDetailResponse },
+      },
+    },
+    async (request) => {
+      const ref = parsePromptRef(request.query.id);
+      const prompt = ref === null ? null : await findPrompt(db, ref, request.user?.id ?? null);
+      if (prompt === null) throw notFound('Prompt not found');
+      return ok({ data: prompt, promptDetail: prompt.promptDetail });
+    },
+  );
+
+  app.get(
+    '/api/images/prompts/:id/:n.webp',
+    {
+      schema: {
+        summary: 'A generated example image of a prompt (WebP)',
+        params: ImageParamsSchema,
+        querystring: ImageQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { id, n } = request.params;
+      const size = request.query.size ?? 'card';
+      const prompt = await findPromptArt(db, id);
+      if (prompt === null || n >= prompt.imageCount) throw notFound('Image not found');
+      const { width, height } = IMAGE_SIZES[size];
+      const key = `${id}-${n}-${size}-${sha1(JSON.stringify(prompt.art)).slice(0, 12)}-${RENDERER_VERSION}`;
+      const etag = `"${sha1(key).slice(0, 20)}"`;
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .type('image/webp');
+      const ifNoneMatch = request.headers['if-none-match'];
+      if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
+        return reply.code(304).send();
+      }
+      const bytes = await images.get(key, () => renderPromptImage(prompt.art, n, width, height));
+      return reply.send(bytes);
+    },
+  );
+}

@@ -1,0 +1,102 @@
+// TypeBox schemas of the catalog calls. The response schemas mirror machines/domain/catalog.ts and, being
+// serialisation schemas, also drop any property they do not declare.
+import { Type, type TSchema } from 'typebox';
+import { SORTS } from '../../machines/domain/catalog.ts';
+import { EnvelopeSchema } from '../http/envelope.ts';
+
+const Grade = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
+const Generator = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)]);
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const ImageSchema = Type.Object({
+  url: Type.String(),
+  width: Type.Integer(),
+  height: Type.Integer(),
+  alt: Type.String(),
+});
+
+const cardProperties = {
+  id: Type.Integer(),
+  sortId: Type.Integer(),
+  slug: Type.String(),
+  slugId: Type.String(),
+  title: Type.String(),
+  excerpt: Type.String(),
+  type: Type.Union([Type.Literal('1'), Type.Literal('2')]),
+  generatorType: Generator,
+  grade: Grade,
+  priceFruit: Nullable(Type.Integer()),
+  priceCents: Nullable(Type.Integer()),
+  tags: Type.Array(Type.String()),
+  image: ImageSchema,
+  hasAccess: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  views: Type.Integer(),
+  sales: Type.Integer(),
+  createdAt: Type.String(),
+};
+
+export const PromptCardSchema = Type.Object(cardProperties);
+
+export const PromptDetailSchema = Type.Object({
+  slugId: Type.String(),
+  slug: Type.String(),
+  sortId: Type.Integer(),
+  template: Nullable(Type.String()),
+  variables: Type.Array(Type.Object({ index: Type.Integer(), label: Type.String(), example: Type.String() })),
+});
+
+export const PromptFullSchema = Type.Object({
+  ...cardProperties,
+  description: Type.String(),
+  images: Type.Array(ImageSchema),
+  promptDetail: PromptDetailSchema,
+});
+
+export const ListQuerySchema = Type.Object({
+  grade: Type.Optional(
+    Type.Integer({ minimum: 0, maximum: 2, description: '0 free, 1 FruitCoin, 2 premium' }),
+  ),
+  type: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 4,
+      description: 'Generator: 1 Midjourney, 2 DALL.E, 3 ChatGPT, 4 Kling',
+    }),
+  ),
+  tags: Type.Optional(Type.String({ maxLength: 300, description: 'Comma-separated; every tag must match' })),
+  sort: Type.Optional(Type.Enum([...SORTS], { default: 'trending' })),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 24 })),
+});
+
+export const PromptPageResponse = EnvelopeSchema(
+  Type.Object({
+    data: Type.Array(PromptCardSchema),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  }),
+);
+
+export const DetailQuerySchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 300, description: 'Numeric id, or slugId (slug-sortId)' }),
+  memberId: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: 'Accepted and ignored: the caller is known only from the token',
+    }),
+  ),
+});
+
+export const PromptDetailResponse = EnvelopeSchema(
+  Type.Object({ data: PromptFullSchema, promptDetail: PromptDetailSchema }),
+);
+
+export const ImageParamsSchema = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  n: Type.Integer({ minimum: 0, maximum: 7 }),
+});
+
+export const ImageQuerySchema = Type.Object({
+  size: Type.Optional(Type.Enum(['card', 'full'], { default: 'card' })),
+});

@@ -1,0 +1,77 @@
+// The API under test: buildApp() on an embedded database opened from the snapshot made by
+// api-global-setup.ts, driven with app.inject() (no port is opened).
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { signToken } from '../../server/auth/tokens.ts';
+import { memoryImageStore } from '../../server/catalog/image-cache.ts';
+import { DEFAULT_PASSWORD_KEY, type Config } from '../../server/config.ts';
+import { openPglite, type PgliteDb } from '../../server/db/pglite.ts';
+
+export const TEST_CONFIG: Config = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent/fruitprompt-test-data',
+  databaseUrl: null,
+  publicOrigin: 'http://localhost:3000',
+  jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+  passwordKey: DEFAULT_PASSWORD_KEY,
+  smtpUrl: null,
+  google: null,
+  nodeEnv: 'test',
+  production: false,
+  devStandIns: true,
+  seedDemo: true,
+};
+
+const snapshots = new Map<string, Promise<Buffer>>();
+
+/** A new embedded database from a snapshot: migrated and seeded (default), or only migrated. */
+export async function openTestDb(state: 'seeded' | 'migrated' = 'seeded'): Promise<PgliteDb> {
+  const path = inject(state === 'seeded' ? 'apiDbSnapshot' : 'apiDbMigratedSnapshot');
+  let bytes = snapshots.get(path);
+  if (bytes === undefined) {
+    bytes = readFile(path);
+    snapshots.set(path, bytes);
+  }
+  return openPglite({ loadDataDir: new Blob([new Uint8Array(await bytes)]) });
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: PgliteDb;
+  config: Config;
+  /** A valid bearer token of the user with this email. */
+  tokenFor(email: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(
+  options: { distDir?: string | null; config?: Partial<Config> } = {},
+): Promise<TestServer> {
+  const db = await openTestDb();
+  const config = { ...TEST_CONFIG, ...options.config };
+  const app = await buildApp({
+    db,
+    config,
+    distDir: options.distDir ?? null,
+    imageStore: memoryImageStore(),
+  });
+  return {
+    app,
+    db,
+    config,
+    async tokenFor(email) {
+      const user = await db.one<{ id: string; name: string; token_version: number }>(
+        'SELECT id, name, token_version FROM users WHERE lower(email) = lower($1)',
+        [email],
+      );
+      return signToken({ id: user.id, name: user.name, tokenVersion: user.token_version }, config.jwtSecret);
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
