@@ -4,7 +4,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'data', 'node_modules', 'src/routeTree.gen.ts', 'bench/results', 'test-results'] },
+  {
+    ignores: [
+      'dist',
+      'data',
+      'node_modules',
+      '.tmp',
+      'src/routeTree.gen.ts',
+      'bench/results',
+      'test-results',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -36,18 +46,43 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['react', 'react-dom', '@xstate/react', 'ky', '@tanstack/*'], message: 'Machines stay pure: effects are provided from src/.' },
-            { group: ['**/src/**', '**/server/**', '../src/*', '../server/*'], message: 'Machines import only xstate and machines/domain.' },
+            {
+              group: ['react', 'react-dom', '@xstate/react', 'ky', '@tanstack/*'],
+              message: 'Machines stay pure: effects are provided from src/.',
+            },
+            {
+              group: ['**/src/**', '**/server/**', '../src/*', '../server/*'],
+              message: 'Machines import only xstate and machines/domain.',
+            },
           ],
         },
       ],
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'setTimeout', 'setInterval'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'fetch',
+        'setTimeout',
+        'setInterval',
+      ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/src/**', '../src/*', 'react', 'react-dom'], message: 'The server does not import the SPA.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src/**', '../src/*', 'react', 'react-dom'],
+              message: 'The server does not import the SPA.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -6,7 +6,9 @@ import react from '@vitejs/plugin-react';
 // database from the migrated snapshot, and two cores are all CI has.
 export default defineConfig({
   plugins: [react()],
-  define: { __PASSWORD_KEY__: JSON.stringify(process.env.PASSWORD_KEY ?? 'fruitprompt-dev-key-0123456789ab') },
+  define: {
+    __PASSWORD_KEY__: JSON.stringify(process.env.PASSWORD_KEY ?? 'fruitprompt-dev-key-0123456789ab'),
+  },
   test: {
     projects: [
       {

@@ -13,8 +13,12 @@ const dir = join(process.cwd(), '.tmp', 'model-coverage');
 
 const machines: AnyStateMachine[] = [];
 for (const file of readdirSync('machines').filter((f) => f.endsWith('.ts'))) {
-  const mod = (await import(pathToFileURL(join(process.cwd(), 'machines', file)).href)) as Record<string, unknown>;
-  for (const value of Object.values(mod)) if (value instanceof StateMachine) machines.push(value as AnyStateMachine);
+  const mod = (await import(pathToFileURL(join(process.cwd(), 'machines', file)).href)) as Record<
+    string,
+    unknown
+  >;
+  for (const value of Object.values(mod))
+    if (value instanceof StateMachine) machines.push(value as AnyStateMachine);
 }
 
 const rows: string[][] = [];

@@ -28,8 +28,8 @@ function ensureChromium() {
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0) return false;
   return (
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env }).status === 0 &&
-    existsSync(CHROMIUM)
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env })
+      .status === 0 && existsSync(CHROMIUM)
   );
 }
 
@@ -44,7 +44,15 @@ const step = (title, ok) => {
 };
 
 if (!ensureChromium()) process.exit(1);
-step('type check', run('Type check (tsc, strict, client + machines + server + tests)', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']));
+step(
+  'type check',
+  run('Type check (tsc, strict, client + machines + server + tests)', 'npx', [
+    'tsc',
+    '-p',
+    'tsconfig.json',
+    '--noEmit',
+  ]),
+);
 step('lint', run('Lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']));
 step('format', run('Format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']));
 step(
@@ -57,7 +65,10 @@ step(
     '--outputFile.json=.tmp/vitest.json',
   ]),
 );
-step('model coverage', run('Model-based coverage per machine', 'node', ['--import', 'tsx', 'scripts/model-coverage.ts']));
+step(
+  'model coverage',
+  run('Model-based coverage per machine', 'node', ['--import', 'tsx', 'scripts/model-coverage.ts']),
+);
 step('build', run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']));
 step(
   'end-to-end tests',
@@ -71,7 +82,8 @@ let failed = 0;
 if (existsSync('.tmp/vitest.json')) {
   const v = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
   passed += v.numPassedTests ?? 0;
-  failed += (v.numFailedTests ?? 0) + (v.numTotalTestSuites && v.success === false && !v.numFailedTests ? 1 : 0);
+  failed +=
+    (v.numFailedTests ?? 0) + (v.numTotalTestSuites && v.success === false && !v.numFailedTests ? 1 : 0);
 }
 if (existsSync('.tmp/e2e.json')) {
   const e = JSON.parse(readFileSync('.tmp/e2e.json', 'utf8'));
@@ -81,6 +93,8 @@ if (existsSync('.tmp/e2e.json')) {
 failed += failures.filter((f) => !['unit, model, view and API tests', 'end-to-end tests'].includes(f)).length;
 
 const seconds = Math.round((Date.now() - started) / 1000);
-console.log(`\n${failures.length ? `✖ failed: ${failures.join(', ')}` : '✔ all checks passed'} (${seconds} s)`);
+console.log(
+  `\n${failures.length ? `✖ failed: ${failures.join(', ')}` : '✔ all checks passed'} (${seconds} s)`,
+);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -22,9 +22,19 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
     session: {
       actors: {
         restoreSession: fromPromise(async (): Promise<Restored> => ({ status: 'none' })),
-        fetchAccount: fromPromise(async () => ({ memberId: 'u-1', name: 'Demo Shopper', avatar: '/default-avatar.svg', fruitCnt: 0 })),
+        fetchAccount: fromPromise(async () => ({
+          memberId: 'u-1',
+          name: 'Demo Shopper',
+          avatar: '/default-avatar.svg',
+          fruitCnt: 0,
+        })),
         serverLogout: fromPromise(async () => {}),
-        readAuthMarks: fromPromise(async (): Promise<AuthMarks> => ({ token: null, loginTime: null, logoutTime: null, now: 0 })),
+        readAuthMarks: fromPromise(async (): Promise<AuthMarks> => ({
+          token: null,
+          loginTime: null,
+          logoutTime: null,
+          now: 0,
+        })),
         storageListener: fromCallback(() => () => {}),
       },
       actions: {

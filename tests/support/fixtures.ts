@@ -15,7 +15,12 @@ export function cardFixture(id: number, overrides: Partial<PromptCard> = {}): Pr
     priceFruit: null,
     priceCents: null,
     tags: ['landscape', 'nature'],
-    image: { url: `/api/images/prompts/${id}/0.webp`, width: 480, height: 360, alt: `Misty Alpine Lake ${id}` },
+    image: {
+      url: `/api/images/prompts/${id}/0.webp`,
+      width: 480,
+      height: 360,
+      alt: `Misty Alpine Lake ${id}`,
+    },
     hasAccess: 1,
     views: 100,
     sales: 3,

@@ -87,7 +87,8 @@ export function modelPaths(machine: AnyStateMachine, options: ModelOptions = {})
   const traversal = {
     events,
     ...(options.input !== undefined ? { input: options.input } : {}),
-    serializeState: options.serializeState ?? ((s: AnyMachineSnapshot) => `${stateKey(s)} ${JSON.stringify(s.context)}`),
+    serializeState:
+      options.serializeState ?? ((s: AnyMachineSnapshot) => `${stateKey(s)} ${JSON.stringify(s.context)}`),
     ...(options.limit ? { limit: options.limit } : {}),
   };
   const found = [
@@ -123,7 +124,11 @@ const allNodes = (node: AnyStateNode): AnyStateNode[] => [
 ];
 
 export const transitionKey = (t: AnyTransitionDefinition): string => {
-  const guard = t.guard ? (typeof t.guard === 'string' ? t.guard : ((t.guard as { type?: string }).type ?? 'inline')) : '';
+  const guard = t.guard
+    ? typeof t.guard === 'string'
+      ? t.guard
+      : ((t.guard as { type?: string }).type ?? 'inline')
+    : '';
   const targets = (t.target ?? []).map((n: AnyStateNode) => n.id).join(',') || 'self';
   return `${t.source.id} --${t.eventType || 'always'}${guard ? ` [${guard}]` : ''}--> ${targets}`;
 };
@@ -226,7 +231,8 @@ export function delayOf(machine: AnyStateMachine, eventType: string, snapshot: A
   if (/^\d+$/.test(name)) return Number(name);
   const delay = (machine.implementations.delays as Record<string, unknown>)[name];
   if (typeof delay === 'number') return delay;
-  if (typeof delay === 'function') return (delay as (a: unknown) => number)({ context: snapshot.context, event: { type: '' } });
+  if (typeof delay === 'function')
+    return (delay as (a: unknown) => number)({ context: snapshot.context, event: { type: '' } });
   throw new Error(`Unknown delay ${name}`);
 }
 
@@ -261,7 +267,9 @@ export async function replayOnActor(machine: AnyStateMachine, path: ModelPath, o
       const id = type.slice(done ? 'xstate.done.actor.'.length : 'xstate.error.actor.'.length);
       const settled = options.controlled?.settle(
         id,
-        done ? { output: (step.event as { output?: unknown }).output } : { error: (step.event as { error?: unknown }).error ?? new Error('failed') },
+        done
+          ? { output: (step.event as { output?: unknown }).output }
+          : { error: (step.event as { error?: unknown }).error ?? new Error('failed') },
       );
       if (!settled) throw new Error(`No pending call of actor "${id}" to settle`);
     } else {
@@ -271,7 +279,9 @@ export async function replayOnActor(machine: AnyStateMachine, path: ModelPath, o
     const actual = actor.getSnapshot();
     options.recorder?.visit(actual);
     if (stateKey(actual) !== stateKey(step.state)) {
-      throw new Error(`After ${stepLabel(step.event)} expected ${stateKey(step.state)} but the actor is in ${stateKey(actual)}`);
+      throw new Error(
+        `After ${stepLabel(step.event)} expected ${stateKey(step.state)} but the actor is in ${stateKey(actual)}`,
+      );
     }
     options.check?.(actual, step.state);
   }

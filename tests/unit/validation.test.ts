@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canSubmitLogin, isStrongPassword, isValidEmail, validateLogin, MESSAGES } from '../../machines/domain/validation.ts';
+import {
+  canSubmitLogin,
+  isStrongPassword,
+  isValidEmail,
+  validateLogin,
+  MESSAGES,
+} from '../../machines/domain/validation.ts';
 import { mailLinkFor } from '../../machines/domain/mail-providers.ts';
 import { toSessionUser, DEFAULT_AVATAR } from '../../machines/domain/session-user.ts';
 
@@ -50,7 +56,11 @@ describe('mail providers (SPEC.md §2)', () => {
   ])('%s opens %s', (email, name) => expect(mailLinkFor(email)).toMatchObject({ kind: 'provider', name }));
 
   it('sends an unknown domain to its own site and has no button for a bad address', () => {
-    expect(mailLinkFor('x@example.org')).toEqual({ kind: 'generic', name: 'example.org', url: 'https://example.org/' });
+    expect(mailLinkFor('x@example.org')).toEqual({
+      kind: 'generic',
+      name: 'example.org',
+      url: 'https://example.org/',
+    });
     expect(mailLinkFor('')).toEqual({ kind: 'none' });
     expect(mailLinkFor('nope')).toEqual({ kind: 'none' });
   });
