@@ -5,6 +5,9 @@ import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { registerAuth } from './auth/plugin.ts';
+import type { AuthRateLimits } from './auth/rate-limits.ts';
+import { authRoutes, type AuthRoutesOptions } from './auth/routes.ts';
+import { cartCountRoute } from './cart/count-route.ts';
 import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cache.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { Config } from './config.ts';
@@ -12,6 +15,8 @@ import type { Db } from './db/index.ts';
 import { ApiError, EnvelopeSchema, fail, ok } from './http/envelope.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { collectOpenApi } from './http/openapi.ts';
+import { createMailer, type Mailer } from './mail/index.ts';
+import { devOutboxRoutes } from './mail/routes.ts';
 import { registerSpa, sendSpaShell } from './spa.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -25,6 +30,10 @@ export interface AppOptions {
   distDir?: string | null;
   /** Where rendered images are kept; default $DATA_DIR/cache/images on disk. */
   imageStore?: ImageStore;
+  /** Outgoing mail; default the development outbox, or SMTP when SMTP_URL is set. */
+  mailer?: Mailer;
+  /** Sign-in options: rate limits (tests lower or raise them), Google client overrides (tests). */
+  auth?: { rateLimits?: Partial<AuthRateLimits>; google?: AuthRoutesOptions['google'] };
 }
 
 const isApiPath = (url: string): boolean =>
@@ -66,6 +75,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db,
     images: new ImageCache(opts.imageStore ?? diskImageStore(join(config.dataDir, 'cache', 'images'))),
   });
+
+  const mailer = opts.mailer ?? createMailer(config, db);
+  app.addHook('onClose', async () => {
+    await mailer.close();
+  });
+  await app.register(authRoutes, {
+    db,
+    config,
+    mailer,
+    ...(opts.auth?.rateLimits ? { rateLimits: opts.auth.rateLimits } : {}),
+    ...(opts.auth?.google ? { google: opts.auth.google } : {}),
+  });
+  if (config.devStandIns && mailer.kind === 'outbox') await app.register(devOutboxRoutes, { db });
+  await app.register(cartCountRoute, { db });
 
   const spa = await registerSpa(app, opts.distDir === undefined ? DEFAULT_DIST_DIR : opts.distDir);
 

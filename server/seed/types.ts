@@ -4,7 +4,17 @@ import type { GeneratorType, Grade, PromptVariable } from '../../machines/domain
 
 /** Parameters of the procedurally generated artwork of one prompt (server/images/). */
 export interface ArtSpec {
-  scene: 'landscape' | 'city' | 'ocean' | 'space' | 'abstract' | 'portrait' | 'botanical' | 'geometric' | 'interior' | 'creature';
+  scene:
+    | 'landscape'
+    | 'city'
+    | 'ocean'
+    | 'space'
+    | 'abstract'
+    | 'portrait'
+    | 'botanical'
+    | 'geometric'
+    | 'interior'
+    | 'creature';
   /** 3 to 5 CSS hex colours, darkest first. */
   palette: string[];
   /** Seed of the scene's random details. */

@@ -51,7 +51,7 @@ describe('the seeded database (demo data)', () => {
     const before = await counts(db);
     expect(before.prompts).toBeGreaterThan(0);
     expect(before.seed_runs).toBe(1);
-    const result = await seed(db, await loadDemoDataOrMini());
+    const result = await seed(db, loadDemoData());
     expect(result).toEqual({ seeded: false });
     expect(await counts(db)).toEqual(before);
   });
@@ -194,12 +194,3 @@ describe('seeding the mini fixture into a migrated database', () => {
     expect(await counts(db)).toEqual(before);
   });
 });
-
-/** The real demo content once it exists (server/seed/content), else the mini fixture the snapshot used. */
-async function loadDemoDataOrMini() {
-  try {
-    return await loadDemoData();
-  } catch {
-    return miniSeed();
-  }
-}

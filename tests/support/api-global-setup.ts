@@ -63,15 +63,11 @@ async function buildSnapshots(migratedFile: string, seededFile: string): Promise
   const { openPglite } = await import('../../server/db/pglite.ts');
   const { migrate } = await import('../../server/db/migrate.ts');
   const { seedDemo } = await import('../../server/seed/demo.ts');
-  const { seed } = await import('../../server/seed/index.ts');
-  const { miniSeed } = await import('../api/fixtures/mini-seed.ts');
   const db = await openPglite();
   try {
     await migrate(db);
     await writeAtomic(migratedFile, await db.dump());
-    // TEMPORARY: the mini fixture until server/seed/content/index.ts exists.
-    if (existsSync(join(ROOT, 'server/seed/content/index.ts'))) await seedDemo(db);
-    else await seed(db, miniSeed());
+    await seedDemo(db);
     await writeAtomic(seededFile, await db.dump());
   } finally {
     await db.close();

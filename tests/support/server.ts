@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import { signToken } from '../../server/auth/tokens.ts';
 import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { DEFAULT_PASSWORD_KEY, type Config } from '../../server/config.ts';
@@ -48,7 +48,12 @@ export interface TestServer {
 }
 
 export async function createTestServer(
-  options: { distDir?: string | null; config?: Partial<Config> } = {},
+  options: {
+    distDir?: string | null;
+    config?: Partial<Config>;
+    /** Further buildApp options: sign-in rate limits, a mailer, Google client overrides. */
+    app?: Pick<AppOptions, 'auth' | 'mailer'>;
+  } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
   const config = { ...TEST_CONFIG, ...options.config };
@@ -57,6 +62,7 @@ export async function createTestServer(
     config,
     distDir: options.distDir ?? null,
     imageStore: memoryImageStore(),
+    ...options.app,
   });
   return {
     app,

@@ -1,0 +1,85 @@
+// Helpers of the sign-in API tests: JSON calls through inject, encrypted passwords, the outbox.
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { encryptPassword } from '../../../server/auth/password-crypto.ts';
+import type { TestServer } from '../../support/server.ts';
+
+export interface Envelope<E = Record<string, unknown>> {
+  success: boolean;
+  msg: string;
+  extend: E;
+}
+
+export interface Answer<E = Record<string, unknown>> {
+  status: number;
+  body: Envelope<E>;
+  res: LightMyRequestResponse;
+}
+
+const answer = <E>(res: LightMyRequestResponse): Answer<E> => {
+  const body = res.json<Envelope<E>>();
+  expect(body).toMatchObject({
+    success: expect.any(Boolean),
+    msg: expect.any(String),
+    extend: expect.anything(),
+  });
+  expect(res.body).not.toMatch(/\bat .+\.ts:\d+/); // never a stack trace
+  return { status: res.statusCode, body, res };
+};
+
+export const call = async <E = Record<string, unknown>>(
+  server: TestServer,
+  options: InjectOptions,
+): Promise<Answer<E>> => answer<E>(await server.app.inject(options));
+
+export const post = <E = Record<string, unknown>>(
+  server: TestServer,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) => call<E>(server, { method: 'POST', url, payload: payload as InjectOptions['payload'], headers });
+
+export const get = <E = Record<string, unknown>>(
+  server: TestServer,
+  url: string,
+  headers: Record<string, string> = {},
+) => call<E>(server, { method: 'GET', url, headers });
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The client's encryption of a password (node:crypto; the crypto-js interop has its own test). */
+export const enc = (password: string, key: string) => encryptPassword(password, key);
+
+export interface UserData {
+  userId: string;
+  providerUsername: string;
+  email: string | null;
+  avatarUrl: string | null;
+  fruitCnt: number;
+}
+export type SignIn = { token: string; data: UserData };
+
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  sentAt: string;
+}
+
+export const outbox = async (server: TestServer, to: string): Promise<OutboxMail[]> => {
+  const { status, body } = await get<{ data: OutboxMail[] }>(
+    server,
+    `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+  );
+  expect(status).toBe(200);
+  return body.extend.data;
+};
+
+/** The token of the newest verification mail to this address. */
+export const verifyTokenFromOutbox = async (server: TestServer, to: string): Promise<string> => {
+  const [mail] = await outbox(server, to);
+  const match = /\/verifyemail-([A-Za-z0-9_-]+)\.html/.exec(mail?.text ?? '');
+  expect(match, `a verification link in the mail to ${to}`).not.toBeNull();
+  return match![1]!;
+};
