@@ -112,7 +112,7 @@ export function PromptListView({
             {page.total.toLocaleString('en')} {page.total === 1 ? 'prompt' : 'prompts'}
             {totalPages > 1 ? ` · page ${current} of ${totalPages}` : ''}
           </p>
-          <ul className="prompt-grid">
+          <ul className="prompt-grid" aria-labelledby={titleId}>
             {page.data.map((prompt, index) => (
               <li key={prompt.id}>
                 <PromptCard prompt={prompt} eager={index < FIRST_ROW} />

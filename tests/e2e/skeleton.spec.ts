@@ -51,7 +51,7 @@ test('every route of SPEC.md §2 renders without a page error', async ({ page })
     ['/category/premium-prompts', /Premium Prompts/i],
     ['/terms', /Terms of Service/i],
     ['/privacy', /Privacy Policy/i],
-    ['/verifyemail-abc123.html', /verif|email/i],
+    ['/verifyemail-abc123def456.html', /verif|email|link/i],
     ['/paiddetail-12-sess_abc.html', /order|pay/i],
     ['/pendingdetail-12.html', /order|pending/i],
     ['/orders', /order/i],
@@ -100,9 +100,9 @@ test('the category menu opens, marks the current category and navigates', async 
   const trigger = page.getByRole('button', { name: /Free Prompts/ });
   await trigger.click();
   await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-  const current = page.getByRole('link', { name: 'Free Prompts', exact: true });
+  const current = page.getByRole('menuitem', { name: 'Free Prompts', exact: true });
   await expect(current).toHaveAttribute('aria-current', 'page');
-  await page.getByRole('link', { name: 'Premium Prompts', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Premium Prompts', exact: true }).click();
   await expect(page).toHaveURL(/\/category\/premium-prompts$/);
   await page.goto('/terms');
   await expect(page.getByRole('button', { name: /^Categories/ })).toBeVisible();
