@@ -99,7 +99,8 @@ export function modelPaths(machine: AnyStateMachine, options: ModelOptions = {})
   const shortest = found.slice();
   for (const p of shortest) {
     for (const event of events(p.state)) {
-      if (!p.state.can(event)) continue;
+      // enabled transitions, also targetless ones without actions (which `can` does not count)
+      if (!machine.getTransitionData(p.state as never, event).length) continue;
       const next = getNextSnapshot(machine, p.state, event) as AnyMachineSnapshot;
       found.push({ state: next, steps: [...p.steps, { event, state: next }], weight: p.weight + 1 });
     }
