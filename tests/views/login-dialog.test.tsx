@@ -1,5 +1,5 @@
-import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type AnyEventObject } from 'xstate';
 import type { AuthorizeAnswer, PopupEvent } from '../../machines/social-login.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
@@ -182,5 +182,51 @@ describe('Continue with Google', () => {
     await user.click(within(loginDialog()).getByRole('button', { name: 'Continue with Google' }));
     expect(await within(loginDialog()).findByRole('alert')).toHaveTextContent('Not available in this test');
     expect(loginDialog()).toHaveAttribute('data-state', 'open.providers');
+  });
+
+  describe('waiting for the popup (fake clock)', () => {
+    const b64 = (o: object) =>
+      btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const silentPopup = () =>
+      fakeEffects({
+        authorize: async () => ({ success: true, authUrl: 'https://accounts.example/authorize' }),
+        popup: fromCallback<PopupEvent, { authUrl: string }>(() => () => {}),
+      });
+    const startGoogle = async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      fireEvent.click(within(loginDialog()).getByRole('button', { name: 'Continue with Google' }));
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(within(loginDialog()).getByRole('status')).toHaveTextContent(
+        'Please complete authorization in the popup window...',
+      );
+    };
+    afterEach(() => {
+      vi.useRealTimers();
+      localStorage.clear();
+    });
+
+    it('gives up after 20 s with "Login timed out. Please try again."', async () => {
+      await openDialog(silentPopup());
+      await startGoogle();
+      await act(() => vi.advanceTimersByTimeAsync(19_999));
+      expect(loginDialog()).toHaveAttribute('data-state', 'open.social');
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(loginDialog()).toHaveAttribute('data-state', 'open.providers');
+      expect(within(loginDialog()).getByRole('alert')).toHaveTextContent(
+        'Login timed out. Please try again.',
+      );
+    });
+
+    it('notices the token in local storage at the next 500 ms poll', async () => {
+      await openDialog(silentPopup());
+      await startGoogle();
+      const token = `${b64({ alg: 'HS256' })}.${b64({ sub: 'u-77', exp: 4_102_444_800, preferred_username: 'Stored Person' })}.sig`;
+      await act(() => vi.advanceTimersByTimeAsync(1200));
+      localStorage.setItem('token', token);
+      await act(() => vi.advanceTimersByTimeAsync(299));
+      expect(loginDialog()).toHaveAttribute('data-state', 'open.social');
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
   });
 });
