@@ -1,12 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
+import { nextPageOf, sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
 
-export type PromptListEvent = { type: 'list.load'; query: ListQuery } | { type: 'list.retry' };
+export type PromptListEvent =
+  | { type: 'list.load'; query: ListQuery }
+  | { type: 'list.retry' }
+  /** "Show more": the next page, appended without leaving the page. */
+  | { type: 'list.more' };
 
 export interface PromptListContext {
   query: ListQuery;
   page: PromptPage | null;
   error: string | null;
+  /** A failed "Show more": the list stays, with this message beside the button. */
+  moreError: string | null;
 }
 
 /**
@@ -26,6 +32,7 @@ export const promptListMachine = setup({
   },
   guards: {
     sameQuery: ({ context, event }) => event.type === 'list.load' && sameQuery(context.query, event.query),
+    hasMore: ({ context }) => context.page !== null && nextPageOf(context.page) !== null,
   },
   actions: {
     setQuery: assign({
@@ -34,7 +41,7 @@ export const promptListMachine = setup({
   },
 }).createMachine({
   id: 'promptList',
-  context: { query: {}, page: null, error: null },
+  context: { query: {}, page: null, error: null, moreError: null },
   initial: 'idle',
   on: {
     'list.load': { target: '.loading', reenter: true, actions: 'setQuery' },
@@ -43,7 +50,7 @@ export const promptListMachine = setup({
     idle: { description: 'Nothing asked for yet.' },
     loading: {
       tags: ['loading'],
-      entry: assign({ error: null }),
+      entry: assign({ error: null, moreError: null }),
       invoke: {
         id: 'fetchPromptPage',
         src: 'fetchPromptPage',
@@ -64,7 +71,45 @@ export const promptListMachine = setup({
       tags: ['ready'],
       // Going back to the list already shown keeps it (and so the scroll position) as it is;
       // another query falls through to the load on the machine's root.
-      on: { 'list.load': { guard: 'sameQuery' } },
+      on: {
+        'list.load': { guard: 'sameQuery' },
+        'list.more': { guard: 'hasMore', target: 'loadingMore' },
+      },
+    },
+    loadingMore: {
+      tags: ['ready', 'loadingMore'],
+      entry: assign({ moreError: null }),
+      invoke: {
+        id: 'fetchPromptPage',
+        src: 'fetchPromptPage',
+        input: ({ context }) => ({
+          ...context.query,
+          page: context.page ? (nextPageOf(context.page) ?? 1) : 1,
+        }),
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            // the page number is the one asked for, whatever the answer says
+            page: ({ context, event }) =>
+              context.page
+                ? {
+                    ...event.output,
+                    page: nextPageOf(context.page) ?? context.page.page,
+                    data: [...context.page.data, ...event.output.data],
+                  }
+                : event.output,
+          }),
+        },
+        onError: {
+          target: 'ready',
+          actions: assign({
+            moreError: ({ event }) =>
+              event.error instanceof Error && event.error.message
+                ? event.error.message
+                : 'More prompts could not be loaded.',
+          }),
+        },
+      },
     },
     error: {
       tags: ['error'],

@@ -81,7 +81,15 @@ export interface PromptPage {
   total: number;
   page: number;
   pageSize: number;
+  /** Recommendations: ranked for the member, or by popularity. */
+  mode?: 'personal' | 'popular';
+  /** Search without results: words or tags to try instead. */
+  suggestions?: string[];
 }
+
+/** The next page of a list, or null when every result is shown. */
+export const nextPageOf = (page: PromptPage): number | null =>
+  page.page * page.pageSize < page.total ? page.page + 1 : null;
 
 export const slugIdOf = (slug: string, sortId: number): string => `${slug}-${sortId}`;
 
@@ -130,6 +138,12 @@ export const CATEGORIES = [
 
 /** What a list asks the catalog for; every field optional, the server applies defaults. */
 export interface ListQuery {
+  /** Which list: the catalog (default), the recommendations, or the member's saved prompts. */
+  source?: 'catalog' | 'recommended';
+  /** Full-text search (SPEC.md §2 /search?q=). */
+  q?: string;
+  /** Only the caller's saved prompts. */
+  saved?: boolean;
   grade?: Grade;
   type?: GeneratorType;
   sort?: Sort;
@@ -139,6 +153,9 @@ export interface ListQuery {
 }
 
 export const sameQuery = (a: ListQuery, b: ListQuery): boolean =>
+  (a.source ?? 'catalog') === (b.source ?? 'catalog') &&
+  (a.q ?? '') === (b.q ?? '') &&
+  Boolean(a.saved) === Boolean(b.saved) &&
   a.grade === b.grade &&
   a.type === b.type &&
   (a.sort ?? 'trending') === (b.sort ?? 'trending') &&

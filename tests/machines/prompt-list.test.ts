@@ -13,6 +13,7 @@ const samples = {
     { type: 'list.load', query: { grade: 1 as const, page: 2 } },
   ],
   'xstate.done.actor.fetchPromptPage': [
+    { type: 'xstate.done.actor.fetchPromptPage', output: { ...pageFixture(2, 5), pageSize: 2 } },
     { type: 'xstate.done.actor.fetchPromptPage', output: pageFixture(2) },
   ],
   'xstate.error.actor.fetchPromptPage': [
@@ -24,11 +25,13 @@ describe('promptList model', () => {
   const paths = modelPaths(promptListMachine, {
     samples,
     serializeState: (s) =>
-      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.query)} ${s.context.error ? 'err' : ''} ${s.context.page ? 'page' : ''}`,
+      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.query)} ${s.context.error ? 'err' : ''} ${s.context.moreError ? 'more-err' : ''} ${s.context.page ? `${s.context.page.data.length}/${s.context.page.total}` : ''}`,
   });
 
-  it('reaches idle, loading, ready and error', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(new Set(['idle', 'loading', 'ready', 'error']));
+  it('reaches idle, loading, ready, loadingMore and error', () => {
+    expect(new Set(paths.map((p) => p.state.value))).toEqual(
+      new Set(['idle', 'loading', 'ready', 'loadingMore', 'error']),
+    );
   });
 
   for (const path of paths) {
@@ -46,13 +49,39 @@ describe('promptList model', () => {
       });
       // every load asked the fetcher for the query it was given, the last one last
       const loads = path.steps.filter((st) => st.event.type === 'list.load').map((st) => st.event.query);
-      if (controlled.calls.length) expect(controlled.calls.at(-1)!.input).toEqual(loads.at(-1));
+      const last = controlled.calls.at(-1)?.input as { page?: number } | undefined;
+      if (last) expect({ ...last, page: (loads.at(-1) as { page?: number }).page }).toEqual(loads.at(-1));
       actor.stop();
     });
   }
 });
 
 describe('promptList behaviour', () => {
+  it('appends the next page on "Show more" and stops when all are shown', async () => {
+    const actor = createActor(
+      promptListMachine.provide({
+        actors: {
+          fetchPromptPage: fromPromise(async ({ input }) => ({
+            ...pageFixture(2, 5),
+            page: input.page ?? 1,
+            pageSize: 2,
+            data: pageFixture(2).data.map((c) => ({ ...c, id: c.id + 10 * ((input.page ?? 1) - 1) })),
+          })),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'list.load', query: { grade: 1 } });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'list.more' });
+    expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'list.more' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(actor.getSnapshot().context.page?.data.map((c) => c.id)).toEqual([1, 2, 11, 12, 21, 22]);
+    actor.send({ type: 'list.more' });
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+  });
+
   it('keeps a shown list when the same query comes again (going back)', async () => {
     let calls = 0;
     const actor = createActor(
