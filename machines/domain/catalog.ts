@@ -60,7 +60,18 @@ export interface PromptCard {
   views: number;
   sales: number;
   createdAt: string;
+  /** The signed-in caller saved this prompt (favourites); absent or false for anonymous callers. */
+  saved?: boolean;
+  /**
+   * Search answers only: the title and an excerpt with each matched word between SEARCH_MARK_START and
+   * SEARCH_MARK_END (plain text otherwise; render the marks as <mark>, never as HTML).
+   */
+  match?: { title: string; excerpt: string };
 }
+
+/** The marks around matched words in `PromptCard.match` (Unicode private-use characters). */
+export const SEARCH_MARK_START = '\uE000';
+export const SEARCH_MARK_END = '\uE001';
 
 /** The detail answer: the card plus the nested promptDetail of SPEC.md §3. */
 export interface PromptFull extends PromptCard {
@@ -162,3 +173,14 @@ export const sameQuery = (a: ListQuery, b: ListQuery): boolean =>
   (a.page ?? 1) === (b.page ?? 1) &&
   a.pageSize === b.pageSize &&
   (a.tags ?? []).join(',') === (b.tags ?? []).join(',');
+
+/** SPEC.md §4 Legacy detail redirect: promptDetail.slugId, or slug with sortId, else none. */
+export function detailSlugIdOf(prompt: {
+  promptDetail?: { slugId?: string | null; slug?: string | null; sortId?: number | null };
+}): string | null {
+  const d = prompt.promptDetail;
+  if (!d) return null;
+  if (d.slugId) return d.slugId;
+  if (d.slug && d.sortId !== null && d.sortId !== undefined) return slugIdOf(d.slug, d.sortId);
+  return null;
+}

@@ -1,0 +1,129 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
+import { seoMachine, type SeoEmitted } from '../../machines/seo.ts';
+import { defaultSeo, detailReferenceOf, normaliseSeo, type SeoMeta } from '../../machines/domain/seo.ts';
+import {
+  CoverageRecorder,
+  controlledActors,
+  flushPromises,
+  modelPaths,
+  replayOnActor,
+} from '../support/model.ts';
+
+const recorder = new CoverageRecorder(seoMachine);
+afterAll(() => recorder.save());
+
+const meta: SeoMeta = {
+  ...defaultSeo('DETAIL'),
+  metaTitle: 'Misty Alpine Lake — FruitPrompt',
+  canonicalUrl: 'http://localhost/detail/misty-alpine-lake-7',
+};
+
+describe('seo model', () => {
+  const paths = modelPaths(seoMachine, {
+    samples: {
+      'seo.page': [
+        { type: 'seo.page', pageType: 'DETAIL', referenceId: '7' },
+        { type: 'seo.page', pageType: 'HOME', canonicalUrl: 'http://localhost/' },
+      ],
+      'xstate.done.actor.fetchSeo': [
+        { type: 'xstate.done.actor.fetchSeo', output: meta },
+        { type: 'xstate.done.actor.fetchSeo', output: null },
+      ],
+      'xstate.error.actor.fetchSeo': [{ type: 'xstate.error.actor.fetchSeo', error: new Error('x') }],
+    },
+    serializeState: (s) =>
+      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.request)} ${Object.keys(s.context.cache).join(',')} ${s.context.applied?.metaTitle ?? ''}`,
+  }).filter((p) => p.steps.length <= 8);
+  for (const path of paths) {
+    it(path.description, async () => {
+      const actor = await replayOnActor(seoMachine, path, {
+        controlled: controlledActors(['fetchSeo']),
+        recorder,
+        check: (a, e) => expect(a.context.applied).toEqual(e.context.applied),
+      });
+      actor.stop();
+    });
+  }
+});
+
+describe('seo rules (SPEC.md §2, §7, §9)', () => {
+  const start = (answer: () => Promise<SeoMeta | null>) => {
+    const clock = new SimulatedClock();
+    const applied: string[] = [];
+    const emitted: SeoEmitted['type'][] = [];
+    let calls = 0;
+    const actor = createActor(
+      seoMachine.provide({
+        actors: { fetchSeo: fromPromise(() => (calls++, answer())) },
+        actions: { applyMetadata: (_, p) => applied.push(p.meta.metaTitle) },
+      }),
+      { clock },
+    );
+    actor.on('*', (e) => emitted.push(e.type));
+    actor.start();
+    return { clock, actor, applied, emitted, calls: () => calls };
+  };
+
+  it('waits the 100 ms check delay, caches per page/reference/language, and reports success', async () => {
+    const { clock, actor, applied, emitted, calls } = start(async () => meta);
+    actor.send({ type: 'seo.page', pageType: 'DETAIL', referenceId: '7' });
+    clock.increment(99);
+    await flushPromises();
+    expect(calls()).toBe(0);
+    clock.increment(1);
+    await flushPromises();
+    expect(applied).toEqual([meta.metaTitle]);
+    expect(emitted).toEqual(['seo.success']);
+    actor.send({ type: 'seo.page', pageType: 'DETAIL', referenceId: '7' });
+    clock.increment(100);
+    await flushPromises();
+    expect(calls()).toBe(1);
+    expect(applied).toEqual([meta.metaTitle, meta.metaTitle]);
+    actor.send({ type: 'seo.page', pageType: 'DETAIL', referenceId: '7', language: 'de' });
+    clock.increment(100);
+    await flushPromises();
+    expect(calls()).toBe(2);
+  });
+
+  it('applies only the last of a quick run of pages', async () => {
+    const { clock, actor, calls } = start(async () => meta);
+    actor.send({ type: 'seo.page', pageType: 'HOME' });
+    clock.increment(50);
+    actor.send({ type: 'seo.page', pageType: 'SEARCH', referenceId: 'portrait' });
+    clock.increment(100);
+    await flushPromises();
+    expect(calls()).toBe(1);
+    expect(actor.getSnapshot().context.request?.pageType).toBe('SEARCH');
+  });
+
+  it('falls back to the page type’s built-in texts and reports the error', async () => {
+    const { clock, actor, applied, emitted } = start(async () => {
+      throw new Error('offline');
+    });
+    actor.send({
+      type: 'seo.page',
+      pageType: 'CATEGORY',
+      referenceId: 'free_prompts',
+      canonicalUrl: 'http://localhost/category/free-prompts',
+    });
+    clock.increment(100);
+    await flushPromises();
+    expect(applied).toEqual([defaultSeo('CATEGORY').metaTitle]);
+    expect(actor.getSnapshot().context.applied?.canonicalUrl).toBe('http://localhost/category/free-prompts');
+    expect(emitted).toEqual(['seo.error']);
+  });
+
+  it('reads camelCase and snake_case answers and the slug reference rule', () => {
+    expect(
+      normaliseSeo({ meta_title: 'T', og_image: 'http://x/i.webp', schema_json: { '@type': 'Product' } }),
+    ).toMatchObject({
+      metaTitle: 'T',
+      ogImage: 'http://x/i.webp',
+      schemaJson: '{"@type":"Product"}',
+    });
+    expect(normaliseSeo({ metaDescription: 'no title' })).toBeNull();
+    expect(detailReferenceOf('misty-alpine-lake-17')).toBe('17');
+    expect(detailReferenceOf('no-number-here')).toBe('no-number-here');
+  });
+});
