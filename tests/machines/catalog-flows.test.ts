@@ -174,7 +174,9 @@ describe('catalog flow rules', () => {
     const hrefs: string[] = [];
     const actor = createActor(
       legacyRedirectMachine.provide({
-        actors: { fetchPrompt: fromPromise(async (): Promise<PromptLookup> => ({ found: true, prompt: full })) },
+        actors: {
+          fetchPrompt: fromPromise(async (): Promise<PromptLookup> => ({ found: true, prompt: full })),
+        },
         actions: { redirect: (_, p) => hrefs.push(p.href) },
       }),
     ).start();
