@@ -3,6 +3,13 @@ import { authCallbackMachine } from './auth-callback.ts';
 import { cartCountMachine } from './cart-count.ts';
 import { SYSTEM_IDS, TIMINGS } from './domain/system-ids.ts';
 import { emailVerificationMachine } from './email-verification.ts';
+import { favoritesMachine } from './favorites.ts';
+import { homeSectionsMachine } from './home-sections.ts';
+import { legacyRedirectMachine } from './legacy-redirect.ts';
+import { seoMachine } from './seo.ts';
+import { shareLandingMachine } from './share-landing.ts';
+import { shareMachine } from './share.ts';
+import { templateFillerMachine } from './template-filler.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
 import { loginDialogMachine, type DialogMode } from './login-dialog.ts';
 import { promptDetailMachine } from './prompt-detail.ts';
@@ -42,6 +49,13 @@ export const appMachine = setup({
     verifyEmailNotice: verifyEmailNoticeMachine,
     emailVerification: emailVerificationMachine,
     authCallback: authCallbackMachine,
+    seo: seoMachine,
+    legacyRedirect: legacyRedirectMachine,
+    shareLanding: shareLandingMachine,
+    share: shareMachine,
+    templateFiller: templateFillerMachine,
+    favorites: favoritesMachine,
+    homeSections: homeSectionsMachine,
     /** Window-level events (the global "switch-to-register" event), provided by src/. */
     globalEvents: fromCallback<AppEvent>(() => () => {}),
   },
@@ -85,6 +99,13 @@ export const appMachine = setup({
       systemId: SYSTEM_IDS.emailVerification,
     }),
     spawnChild('authCallback', { id: SYSTEM_IDS.authCallback, systemId: SYSTEM_IDS.authCallback }),
+    spawnChild('seo', { id: SYSTEM_IDS.seo, systemId: SYSTEM_IDS.seo }),
+    spawnChild('legacyRedirect', { id: SYSTEM_IDS.legacyRedirect, systemId: SYSTEM_IDS.legacyRedirect }),
+    spawnChild('shareLanding', { id: SYSTEM_IDS.shareLanding, systemId: SYSTEM_IDS.shareLanding }),
+    spawnChild('share', { id: SYSTEM_IDS.share, systemId: SYSTEM_IDS.share }),
+    spawnChild('templateFiller', { id: SYSTEM_IDS.templateFiller, systemId: SYSTEM_IDS.templateFiller }),
+    spawnChild('favorites', { id: SYSTEM_IDS.favorites, systemId: SYSTEM_IDS.favorites }),
+    spawnChild('homeSections', { id: SYSTEM_IDS.homeSections, systemId: SYSTEM_IDS.homeSections }),
     // the session last: its restore may already talk to the cart and the dialog
     spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
   ],

@@ -106,6 +106,8 @@ export const sessionMachine = setup({
       reason: 'login',
     } as AnyEventObject),
     resetCart: sendTo(({ system }) => system.get('cartCount'), { type: 'cart.reset' }),
+    loadFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.load' }),
+    clearFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.clear' }),
     tellDialog: sendTo(({ system }) => system.get('loginDialog'), { type: 'session.loggedIn' }),
     noteRestoredToast: assign({
       lastLoginToastAt: ({ context, event }) =>
@@ -196,7 +198,7 @@ export const sessionMachine = setup({
 
     loggedOut: {
       tags: ['loggedOut'],
-      entry: assign({ token: null, user: null, pendingUser: null }),
+      entry: [assign({ token: null, user: null, pendingUser: null }), 'clearFavorites'],
       on: {
         'session.signedIn': [
           {
@@ -266,7 +268,7 @@ export const sessionMachine = setup({
 
     loggedIn: {
       tags: ['loggedIn'],
-      entry: ['tellDialog'],
+      entry: ['tellDialog', 'loadFavorites'],
       type: 'parallel',
       on: {
         'session.logout': {

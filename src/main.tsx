@@ -6,6 +6,7 @@ import { loadInspector } from './system/inspect.ts';
 import { AppSystemProvider } from './system/react.tsx';
 import { startAppSystem } from './system/app-system.ts';
 import { bindAuthNavigation } from './effects/auth-redirect.ts';
+import { navigation } from './effects/navigation.ts';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -16,6 +17,7 @@ import './styles/pages.css';
 const inspect = await loadInspector();
 const system = startAppSystem(inspect ? { inspect } : {});
 const router = createAppRouter(system);
+navigation.go = (href, options) => void router.navigate({ href, replace: options?.replace ?? false });
 bindAuthNavigation(system, {
   navigate: (href) => void router.navigate({ href }),
   pathname: () => router.state.location.pathname,

@@ -12,7 +12,17 @@ export const SYSTEM_IDS = {
   verifyEmailNotice: 'verifyEmailNotice',
   emailVerification: 'emailVerification',
   authCallback: 'authCallback',
+  seo: 'seo',
+  legacyRedirect: 'legacyRedirect',
+  shareLanding: 'shareLanding',
+  share: 'share',
+  templateFiller: 'templateFiller',
+  favorites: 'favorites',
+  homeSections: 'homeSections',
 } as const;
+
+/** The root actor's own systemId (children ask it to open the login dialog). */
+export const APP_SYSTEM_ID = 'app';
 export type SystemId = keyof typeof SYSTEM_IDS;
 
 /** SPEC.md §9 timings, named once; machines refer to them by delay name. */

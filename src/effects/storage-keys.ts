@@ -7,6 +7,8 @@ export const LOCAL_KEYS = {
   user: 'user',
   authState: 'auth_state',
   lastLogin: 'last_login',
+  /** Ours (not SPEC.md §3): who shared the link a visitor arrived by, to credit a later purchase. */
+  referral: 'referral',
 } as const;
 
 export const SESSION_KEYS = {

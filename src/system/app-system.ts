@@ -13,6 +13,16 @@ import { authCallbackMachine } from '../../machines/auth-callback.ts';
 import { cartCountMachine } from '../../machines/cart-count.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
 import { emailVerificationMachine } from '../../machines/email-verification.ts';
+import { favoritesMachine } from '../../machines/favorites.ts';
+import { homeSectionsMachine } from '../../machines/home-sections.ts';
+import { legacyRedirectMachine } from '../../machines/legacy-redirect.ts';
+import { seoMachine } from '../../machines/seo.ts';
+import { shareLandingMachine } from '../../machines/share-landing.ts';
+import { shareMachine } from '../../machines/share.ts';
+import { templateFillerMachine } from '../../machines/template-filler.ts';
+import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
+import { applyHead } from '../effects/head.ts';
+import { copyText, navigation } from '../effects/navigation.ts';
 import type { hoverMenuMachine } from '../../machines/hover-menu.ts';
 import { loginDialogMachine, type DialogMode } from '../../machines/login-dialog.ts';
 import type { SignedIn } from '../../machines/domain/session-user.ts';
@@ -156,6 +166,40 @@ export function createAppLogic(effects: AppEffects) {
             handOverSignIn(signedIn, safeStorage('session').get(SESSION_KEYS.authRedirectUrl)),
         },
       }),
+      seo: seoMachine.provide({
+        actors: { fetchSeo: fromPromise(({ input }) => effects.fetchSeo(input)) },
+        actions: { applyMetadata: (_, { meta }) => applyHead(meta) },
+      }),
+      legacyRedirect: legacyRedirectMachine.provide({
+        actors: { fetchPrompt: fromPromise(({ input }) => effects.getPrompt(input)) },
+        actions: { redirect: (_, { href }) => navigation.go(href, { replace: true }) },
+      }),
+      shareLanding: shareLandingMachine.provide({
+        actors: { resolveShareLink: fromPromise(({ input }) => effects.resolveShareLink(input)) },
+        actions: {
+          rememberReferral: (_, referral) =>
+            local.set(LOCAL_KEYS.referral, JSON.stringify({ ...referral, at: Date.now() })),
+          redirect: (_, { href }) => navigation.go(href, { replace: true }),
+        },
+      }),
+      share: shareMachine.provide({
+        actors: {
+          createShareLink: fromPromise(({ input }) => effects.createShareLink(input)),
+          copyText: fromPromise(({ input }) => copyText(input.text)),
+        },
+      }),
+      templateFiller: templateFillerMachine.provide({
+        actors: { copyText: fromPromise(({ input }) => copyText(input.text)) },
+      }),
+      favorites: favoritesMachine.provide({
+        actors: {
+          fetchFavorites: fromPromise(() => effects.fetchFavorites()),
+          saveFavorite: fromPromise(({ input }) => effects.saveFavorite(input)),
+        },
+      }),
+      homeSections: homeSectionsMachine.provide({
+        actors: { fetchHomeSections: fromPromise(() => effects.fetchHomeSections()) },
+      }),
       registrationSuccess: registrationSuccessMachine.provide({
         actors: { resendEmail: resendLogic(effects) },
       }),
@@ -190,6 +234,7 @@ export function startAppSystem(options: StartOptions = {}) {
     options.callbackUrl ??
     (typeof location === 'undefined' ? 'http://localhost/auth/callback' : `${location.origin}/auth/callback`);
   const actor = createActor(createAppLogic(options.effects ?? browserEffects()), {
+    systemId: APP_SYSTEM_ID,
     input: { callbackUrl },
     ...(options.inspect ? { inspect: options.inspect } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
@@ -217,6 +262,13 @@ export interface SystemActors {
   verifyEmailNotice: ActorRefFrom<typeof verifyEmailNoticeMachine>;
   emailVerification: ActorRefFrom<typeof emailVerificationMachine>;
   authCallback: ActorRefFrom<typeof authCallbackMachine>;
+  seo: ActorRefFrom<typeof seoMachine>;
+  legacyRedirect: ActorRefFrom<typeof legacyRedirectMachine>;
+  shareLanding: ActorRefFrom<typeof shareLandingMachine>;
+  share: ActorRefFrom<typeof shareMachine>;
+  templateFiller: ActorRefFrom<typeof templateFillerMachine>;
+  favorites: ActorRefFrom<typeof favoritesMachine>;
+  homeSections: ActorRefFrom<typeof homeSectionsMachine>;
 }
 
 export function systemActor<K extends SystemId>(system: AppSystem, id: K): SystemActors[K] {

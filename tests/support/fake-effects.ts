@@ -19,6 +19,12 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
     resendVerification: async () => ({ success: true, msg: '' }),
     verifyEmail: async () => ({ status: 'invalid', msg: 'This verification link is not valid.' }),
     fetchCartCount: async () => 0,
+    fetchHomeSections: async () => [{ key: 'trending', title: 'Trending now', data: pageFixture(4).data }],
+    fetchSeo: async () => null,
+    createShareLink: async ({ promptId }) => ({ url: `http://localhost/s/share${promptId}` }),
+    resolveShareLink: async () => ({ found: false }),
+    fetchFavorites: async () => [],
+    saveFavorite: async () => {},
     session: {
       actors: {
         restoreSession: fromPromise(async (): Promise<Restored> => ({ status: 'none' })),
