@@ -109,6 +109,8 @@ const f = (n: number): string => (Math.round(n * 10) / 10).toString();
 
 interface Ctx {
   rng: Rng;
+  /** spreads discrete choices (which creature, day or night) evenly over prompts and their images */
+  variant: number;
   p: string[];
   defs: string[];
   nextId: () => string;
@@ -147,7 +149,7 @@ const radial = (ctx: Ctx, stops: [number, string, number?][], cx = 0.5, cy = 0.5
 const blur = (ctx: Ctx, std: number): string => {
   const id = ctx.nextId();
   ctx.defs.push(
-    `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${std}"/></filter>`,
+    `<filter id="${id}" x="-4%" y="-4%" width="108%" height="108%"><feGaussianBlur stdDeviation="${std}"/></filter>`,
   );
   return `url(#${id})`;
 };
@@ -250,10 +252,11 @@ const skyGradient = (ctx: Ctx, top: string, horizon: string, bottomY = H): strin
 
 function landscape(ctx: Ctx): string {
   const { rng, p } = ctx;
-  const dark = isDark(p);
+  // night only for night palettes (and now and then for dusky ones)
+  const dark = luminance(p[2] as string) < 0.3 || (isDark(p) && ctx.variant % 4 === 3);
   const last = p[p.length - 1] as string;
-  const top = dark ? (p[0] as string) : mix(p[1] as string, p[0] as string, 0.3);
-  const horizon = dark ? mix(p[2] as string, last, 0.4) : last;
+  const top = dark ? (p[0] as string) : mix(p[2] as string, p[1] as string, 0.45);
+  const horizon = dark ? mix(p[2] as string, last, 0.4) : lighten(last, 0.05);
   let out = skyGradient(ctx, top, horizon, H);
   if (dark) out += stars(ctx, 110, H * 0.55, lighten(last, 0.7));
 
@@ -280,20 +283,47 @@ function landscape(ctx: Ctx): string {
   const layers = int(rng, 4, 6);
   const bottomLimit = lake ? H * 0.72 : H;
   const mistColour = lighten(horizon, 0.35);
+  const mistAfter = new Set([int(rng, 0, 1), int(rng, 2, layers - 2)]);
   for (let i = 0; i < layers; i++) {
     const t = (i + 1) / layers;
-    const base = H * (0.42 + 0.5 * (i / layers)) * (lake ? 0.92 : 1);
-    const amp = (i === 0 ? 260 : 210 - i * 25) * range(rng, 0.7, 1.1);
-    const h = ridge(rng, 6, amp, i < 2 ? 0.58 : 0.48);
+    const far = i / Math.max(1, layers - 1); // 0 far .. 1 near
+    const base = (lake ? H * 0.7 : H * 0.86) - (1 - far) * H * (lake ? 0.2 : 0.3);
+    const amp = i === 0 ? range(rng, 200, 300) : (230 - far * 170) * range(rng, 0.75, 1.1);
+    const raw = ridge(rng, 6, 1, i < 2 ? 0.62 : 0.5);
+    const lo = Math.min(...raw);
+    const hi = Math.max(...raw);
+    const h = raw.map((v) => (v - lo) / (hi - lo || 1));
     const colour = mix(mix(horizon, p[1] as string, 0.35), darken(p[0] as string, 0.25), t);
-    const pts: Pt[] = h.map((v, j) => [(j / (h.length - 1)) * (W + 40) - 20, base - Math.abs(v) * 0.8]);
-    let d = `M-20,${bottomLimit + 10}L${pts.map(([x, y]) => `${f(x)},${f(y)}`).join('L')}L${W + 20},${bottomLimit + 10}Z`;
-    if (i >= layers - 2)
-      d = `M-20,${bottomLimit + 10}${smoothPath(pts, false).replace('M', 'L')}L${W + 20},${bottomLimit + 10}Z`;
-    out += `<path d="${d}" fill="${linear(ctx, [
-      [0, lighten(colour, 0.08)],
-      [1, darken(colour, 0.12)],
-    ])}"/>`;
+    const pts: Pt[] = h.map((v, j) => [(j / (h.length - 1)) * (W + 40) - 20, base - v * amp]);
+    const line = far > 0.6 ? smoothPath(pts, false) : `M${pts.map(([x, y]) => `${f(x)},${f(y)}`).join('L')}`;
+    out += `<path d="M-20,${bottomLimit + 10}${line.replace('M', 'L')}L${W + 20},${bottomLimit + 10}Z" fill="${linear(
+      ctx,
+      [
+        [0, lighten(colour, 0.1)],
+        [1, darken(colour, 0.15)],
+      ],
+    )}"/>`;
+    if (i < 2 && chance(rng, 0.7)) {
+      // snow caps on the far peaks
+      const cap = lighten(horizon, 0.55);
+      for (let k = 1; k < pts.length - 1; k++) {
+        const [x, y] = pts[k] as Pt;
+        let peak = (h[k] as number) > 0.72;
+        for (let j = Math.max(0, k - 4); j <= Math.min(pts.length - 1, k + 4) && peak; j++) {
+          if (j !== k && (pts[j] as Pt)[1] <= y) peak = false;
+        }
+        if (peak) {
+          const d = 18 + (h[k] as number) * 16;
+          const along = (q: Pt): Pt => {
+            const t = Math.min(1, d / Math.max(1, q[1] - y));
+            return [x + (q[0] - x) * t, y + (q[1] - y) * t];
+          };
+          const l = along(pts[k - 1] as Pt);
+          const r = along(pts[k + 1] as Pt);
+          out += `<path d="M${f(x)},${f(y)}L${f(r[0])},${f(r[1])}L${f((x + r[0]) / 2)},${f(y + d * 0.7)}L${f(x)},${f(y + d * 1.05)}L${f((x + l[0]) / 2)},${f(y + d * 0.65)}L${f(l[0])},${f(l[1])}Z" fill="${cap}" opacity="0.8"/>`;
+        }
+      }
+    }
     if (i === layers - 1 && chance(rng, 0.7)) {
       // pine trees along the nearest ridge
       const treeColour = darken(colour, 0.25);
@@ -301,10 +331,10 @@ function landscape(ctx: Ctx): string {
         const [x, y] = pts[k] as Pt;
         const th = range(rng, 30, 80);
         const tw = th * 0.32;
-        out += `<path d="M${f(x)},${f(y - th)}L${f(x + tw)},${f(y + 4)}L${f(x - tw)},${f(y + 4)}Z" fill="${treeColour}"/>`;
+        out += `<path d="M${f(x)},${f(y - th)}L${f(x + tw)},${f(y + 6)}L${f(x - tw)},${f(y + 6)}Z" fill="${treeColour}"/>`;
       }
     }
-    if (i < layers - 1) out += mistBand(ctx, base + 10, 70, mistColour, 0.35 + 0.1 * rng());
+    if (mistAfter.has(i)) out += mistBand(ctx, base - amp * 0.1, 90, mistColour, 0.3 + 0.15 * rng());
   }
 
   if (lake) {
@@ -361,12 +391,17 @@ function city(ctx: Ctx): string {
           ? mix(p[0] as string, p[1] as string, 0.5)
           : darken(p[0] as string, 0.3);
     const baseY = waterY;
+    const shade = `url(#${ctx.nextId()})`;
+    ctx.defs.push(
+      `<linearGradient id="${shade.slice(5, -1)}" gradientUnits="userSpaceOnUse" x1="0" y1="${f(baseY - 340)}" x2="0" y2="${f(baseY)}">` +
+        `<stop offset="0" stop-color="${lighten(colour, 0.12)}"/><stop offset="1" stop-color="${darken(colour, 0.12)}"/></linearGradient>`,
+    );
     let x = -20;
     while (x < W + 20) {
       const bw = layer === 0 ? range(rng, 30, 70) : range(rng, 45, 110);
       const bh = layer === 0 ? range(rng, 120, 330) : layer === 1 ? range(rng, 90, 300) : range(rng, 40, 170);
       const y = baseY - bh;
-      s += `<rect x="${f(x)}" y="${f(y)}" width="${f(bw + 1)}" height="${f(bh + 2)}" fill="${colour}"/>`;
+      s += `<rect x="${f(x)}" y="${f(y)}" width="${f(bw + 1)}" height="${f(bh + 2)}" fill="${shade}"/>`;
       const roof = rng();
       if (roof < 0.18) {
         s += `<rect x="${f(x + bw / 2 - 1.5)}" y="${f(y - range(rng, 20, 60))}" width="3" height="60" fill="${colour}"/>`;
@@ -475,13 +510,50 @@ function ocean(ctx: Ctx): string {
           amp * 0.4 * Math.sin((x / W) * 17 + phase),
       ]);
     }
-    const colour = mix(mix(p[1] as string, p[2] as string, 0.3), darken(p[0] as string, 0.35), t);
+    const colour = lighten(
+      mix(mix(p[1] as string, p[2] as string, 0.3), darken(p[0] as string, 0.35), t),
+      i % 2 === 0 ? 0.07 : 0,
+    );
     const line = smoothPath(pts, false);
     out += `<path d="${line}L${W + 40},${H + 10}L-40,${H + 10}Z" fill="${linear(ctx, [
       [0, lighten(colour, 0.12)],
       [1, darken(colour, 0.25)],
     ])}"/>`;
-    out += `<path d="${line}" fill="none" stroke="${lighten(last, 0.6)}" stroke-width="${f(1 + t * 2.5)}" opacity="${f(0.25 + 0.35 * t)}" stroke-linecap="round"/>`;
+    out += `<path d="${line}" fill="none" stroke="${lighten(last, 0.6)}" stroke-width="${f(1 + t * 2)}" opacity="${f(0.12 + 0.25 * t)}" stroke-linecap="round"/>`;
+  }
+  // a rocky headland with a lighthouse
+  if (chance(rng, 0.5)) {
+    const side = chance(rng, 0.5) ? 1 : -1;
+    const edge = side === 1 ? W + 20 : -20;
+    const inner = side === 1 ? W - range(rng, 220, 320) : range(rng, 220, 320);
+    const rockTop = horizonY + range(rng, 10, 60);
+    const rock = darken(p[0] as string, 0.45);
+    out += `<path d="M${f(edge)},${H + 10}L${f(inner - side * 60)},${H + 10}Q${f(inner)},${f(rockTop + 120)} ${f(inner + side * 60)},${f(rockTop + 30)}L${f(inner + side * 130)},${f(rockTop)}L${f(edge)},${f(rockTop - 20)}Z" fill="${rock}"/>`;
+    const tx = inner + side * 150;
+    const tb = rockTop + 4;
+    const th = range(rng, 150, 200);
+    const tower = lighten(mix(p[2] as string, last, 0.5), 0.2);
+    out += `<path d="M${f(tx - 22)},${f(tb)}L${f(tx - 14)},${f(tb - th)}L${f(tx + 14)},${f(tb - th)}L${f(tx + 22)},${f(tb)}Z" fill="${tower}"/>`;
+    for (let k = 1; k <= 3; k++) {
+      const y = tb - (th * k) / 4;
+      out += `<rect x="${f(tx - 22 + (8 * k) / 4)}" y="${f(y - 10)}" width="${f(44 - (16 * k) / 4)}" height="20" fill="${darken(pick(rng, p.slice(1)), 0.15)}"/>`;
+    }
+    const lampY = tb - th - 14;
+    const beamColour = lighten(last, 0.6);
+    out += `<path d="M${f(tx)},${f(lampY)}L${f(tx - side * 700)},${f(lampY - 90)}L${f(tx - side * 700)},${f(lampY + 60)}Z" fill="${linear(
+      ctx,
+      [
+        [0, beamColour, 0.55],
+        [1, beamColour, 0],
+      ],
+      side === 1 ? 1 : 0,
+      0,
+      side === 1 ? 0 : 1,
+      0,
+    )}"/>`;
+    out += glow(ctx, tx, lampY, 60, beamColour, 0.8);
+    out += `<rect x="${f(tx - 12)}" y="${f(lampY - 8)}" width="24" height="20" fill="${beamColour}"/>`;
+    out += `<path d="M${f(tx - 16)},${f(lampY - 8)}L${f(tx)},${f(lampY - 26)}L${f(tx + 16)},${f(lampY - 8)}Z" fill="${rock}"/>`;
   }
   // gulls
   if (chance(rng, 0.6)) {
@@ -609,71 +681,98 @@ function space(ctx: Ctx): string {
 
 function abstract(ctx: Ctx): string {
   const { rng, p } = ctx;
-  const angle = range(rng, 0, 1);
+  const last = p[p.length - 1] as string;
   let out = `<rect width="${W}" height="${H}" fill="${linear(
     ctx,
     [
       [0, p[0] as string],
-      [1, mix(p[1] as string, p[0] as string, 0.3)],
+      [1, mix(p[1] as string, p[0] as string, 0.4)],
     ],
     0,
     0,
-    angle,
+    range(rng, 0.3, 1),
     1,
   )}"/>`;
-  for (let i = 0; i < 4; i++) {
-    out += glow(ctx, range(rng, 0, W), range(rng, 0, H), range(rng, 250, 450), pick(rng, p.slice(1)), 0.55);
+  for (let i = 0; i < 5; i++) {
+    out += glow(
+      ctx,
+      range(rng, 0, W),
+      range(rng, 0, H),
+      range(rng, 260, 480),
+      pick(rng, p.slice(1)),
+      range(rng, 0.4, 0.7),
+    );
   }
-  const blobs = int(rng, 4, 6);
-  const soft = blur(ctx, 2.5);
-  for (let i = 0; i < blobs; i++) {
-    const cx = range(rng, W * 0.1, W * 0.9);
-    const cy = range(rng, H * 0.1, H * 0.9);
-    const r = range(rng, 110, 260) * (1 - i * 0.08);
-    const n = int(rng, 6, 8);
-    const pts: Pt[] = [];
-    for (let k = 0; k < n; k++) {
-      const a = (k / n) * Math.PI * 2;
-      const rr = r * range(rng, 0.7, 1.25);
-      pts.push([cx + Math.cos(a) * rr, cy + Math.sin(a) * rr * range(rng, 0.7, 1)]);
+  // flowing ribbons: the area between two wavy curves, shaded across its width
+  const ribbons = int(rng, 3, 5);
+  const tilt = range(rng, -25, 25);
+  out += `<g transform="rotate(${f(tilt)} ${W / 2} ${H / 2})">`;
+  for (let i = 0; i < ribbons; i++) {
+    const y0 = range(rng, H * 0.05, H * 0.95);
+    const thick = range(rng, 60, 170);
+    const amp = range(rng, 50, 150);
+    const freq = range(rng, 0.5, 1.3);
+    const phase = range(rng, 0, Math.PI * 2);
+    const twist = range(rng, 0.6, 1.6);
+    const upper: Pt[] = [];
+    const lower: Pt[] = [];
+    for (let k = 0; k <= 18; k++) {
+      const x = (k / 18) * (W + 400) - 200;
+      const wave = amp * Math.sin((x / W) * Math.PI * 2 * freq + phase);
+      const width = thick * (0.35 + 0.65 * Math.abs(Math.cos((x / W) * Math.PI * twist + phase)));
+      upper.push([x, y0 + wave - width / 2]);
+      lower.push([x, y0 + wave + width / 2]);
     }
     const c1 = pick(rng, p.slice(1));
-    const c2 = pick(rng, p);
-    out += `<path d="${smoothPath(pts, true)}" fill="${linear(
+    const c2 = pick(rng, p.slice(2));
+    const d = smoothPath(upper, false) + smoothPath([...lower].reverse(), false).replace('M', 'L') + 'Z';
+    out += `<path d="${d}" fill="${linear(
       ctx,
       [
-        [0, lighten(c1, 0.2)],
-        [1, c2],
+        [0, darken(c1, 0.25)],
+        [0.5, lighten(c2, 0.15)],
+        [1, c1],
       ],
-      range(rng, 0, 1),
       0,
-      range(rng, 0, 1),
+      0,
       1,
-    )}" opacity="${f(range(rng, 0.75, 0.95))}" filter="${soft}"/>`;
-    // highlight
-    out += `<path d="${smoothPath(
-      pts.map(([x, y]): Pt => [cx + (x - cx) * 0.55 - r * 0.18, cy + (y - cy) * 0.45 - r * 0.25]),
-      true,
-    )}" fill="#ffffff" opacity="0.10"/>`;
+      0.3,
+    )}" opacity="${f(range(rng, 0.8, 0.95))}"/>`;
+    out += `<path d="${smoothPath(upper, false)}" fill="none" stroke="${lighten(c2, 0.6)}" stroke-width="2" opacity="0.45"/>`;
   }
-  // flowing lines
-  const lineColour = lighten(p[p.length - 1] as string, 0.6);
+  out += '</g>';
+  // fine lines
+  const lineColour = lighten(last, 0.6);
   const y0 = range(rng, H * 0.2, H * 0.8);
   const amp = range(rng, 40, 120);
   const freq = range(rng, 0.8, 2);
   const phase = range(rng, 0, 6);
-  for (let l = 0; l < 14; l++) {
+  for (let l = 0; l < 12; l++) {
     const pts: Pt[] = [];
     for (let k = 0; k <= 16; k++) {
       const x = (k / 16) * (W + 100) - 50;
-      pts.push([x, y0 + l * 7 + amp * Math.sin((x / W) * Math.PI * 2 * freq + phase + l * 0.08)]);
+      pts.push([x, y0 + l * 8 + amp * Math.sin((x / W) * Math.PI * 2 * freq + phase + l * 0.1)]);
     }
-    out += `<path d="${smoothPath(pts, false)}" fill="none" stroke="${lineColour}" stroke-width="1.3" opacity="${f(0.08 + 0.25 * Math.sin((l / 13) * Math.PI))}"/>`;
+    out += `<path d="${smoothPath(pts, false)}" fill="none" stroke="${lineColour}" stroke-width="1.2" opacity="${f(0.06 + 0.2 * Math.sin((l / 11) * Math.PI))}"/>`;
+  }
+  for (let i = 0; i < int(rng, 2, 4); i++) {
+    const r = range(rng, 20, 70);
+    const c = pick(rng, p.slice(2));
+    out += `<circle cx="${f(range(rng, 0, W))}" cy="${f(range(rng, 0, H))}" r="${f(r)}" fill="${radial(
+      ctx,
+      [
+        [0, lighten(c, 0.6)],
+        [1, darken(c, 0.2)],
+      ],
+      0.35,
+      0.3,
+      0.8,
+    )}"/>`;
   }
   for (let i = 0; i < int(rng, 8, 16); i++) {
-    out += `<circle cx="${f(range(rng, 0, W))}" cy="${f(range(rng, 0, H))}" r="${f(range(rng, 2, 7))}" fill="${lineColour}" opacity="${f(range(rng, 0.3, 0.8))}"/>`;
+    out += `<circle cx="${f(range(rng, 0, W))}" cy="${f(range(rng, 0, H))}" r="${f(range(rng, 1.5, 4))}" fill="${lineColour}" opacity="${f(range(rng, 0.3, 0.8))}"/>`;
   }
-  return out;
+  return out + vignette(ctx, 0.3);
 }
 
 function portrait(ctx: Ctx): string {
@@ -721,30 +820,92 @@ function portrait(ctx: Ctx): string {
   for (let i = 0; i < int(rng, 8, 16); i++) {
     out += `<circle cx="${f(range(rng, 0, W))}" cy="${f(range(rng, 0, H))}" r="${f(range(rng, 6, 30))}" fill="${lighten(pick(rng, p.slice(2)), 0.4)}" opacity="${f(range(rng, 0.08, 0.3))}"/>`;
   }
-  // the bust
+  // the bust: a front view or a profile, drawn once in the rim colour and once, shifted, in shadow
   const dir = chance(rng, 0.5) ? 1 : -1;
-  const hx = cx + dir * range(rng, 0, 12);
-  const rx = range(rng, 78, 92);
-  const ry = rx * range(rng, 1.22, 1.32);
-  const neckW = rx * 0.55;
-  const shoulderY = headY + ry + range(rng, 70, 100);
-  const shoulderW = range(rng, 230, 290);
+  const profile = chance(rng, 0.5);
+  const hx = cx + dir * range(rng, 0, 10);
+  const rx = range(rng, 70, 80);
+  const ry = rx * range(rng, 1.25, 1.32);
+  const neckTop = headY + ry * 0.6;
+  const neckW = rx * 0.42;
+  const neckBottom = headY + ry + range(rng, 22, 38);
+  const shoulderW = range(rng, 200, 240);
   const hair = int(rng, 0, 3);
+  const X = (x: number): number => hx + dir * x; // profile coordinates face towards dir
+  const shoulders = (): string =>
+    `<path d="M${f(cx - neckW)},${f(neckTop)}L${f(cx + neckW)},${f(neckTop)}L${f(cx + neckW)},${f(neckBottom)}` +
+    `C${f(cx + neckW + 40)},${f(neckBottom + 18)} ${f(cx + shoulderW * 0.8)},${f(neckBottom + 10)} ${f(cx + shoulderW)},${f(neckBottom + 70)}` +
+    `Q${f(cx + shoulderW + 35)},${f(neckBottom + 130)} ${f(cx + shoulderW + 45)},${H + 20}L${f(cx - shoulderW - 45)},${H + 20}` +
+    `Q${f(cx - shoulderW - 35)},${f(neckBottom + 130)} ${f(cx - shoulderW)},${f(neckBottom + 70)}` +
+    `C${f(cx - shoulderW * 0.8)},${f(neckBottom + 10)} ${f(cx - neckW - 40)},${f(neckBottom + 18)} ${f(cx - neckW)},${f(neckBottom)}Z"/>`;
+  const profileHead = (): string => {
+    // a profile in units of the head height, facing +x
+    const u = ry * 2;
+    const pts: [number, number][] = [
+      [-0.05, 0.98],
+      [-0.2, 0.8],
+      [-0.38, 0.55],
+      [-0.4, 0.3],
+      [-0.3, 0.08],
+      [-0.08, -0.02],
+      [0.16, 0.02],
+      [0.3, 0.15],
+      [0.34, 0.3],
+      [0.33, 0.38],
+      [0.36, 0.45],
+      [0.43, 0.56],
+      [0.37, 0.6],
+      [0.38, 0.66],
+      [0.35, 0.69],
+      [0.37, 0.73],
+      [0.33, 0.78],
+      [0.34, 0.85],
+      [0.24, 0.92],
+      [0.14, 0.95],
+      [0.12, 1.05],
+    ];
+    const top = headY - ry;
+    return `<path d="${smoothPath(
+      pts.map(([x, y]): Pt => [X(x * u), top + y * u]),
+      true,
+    )}"/>`;
+  };
   const shape = (): string => {
-    let s = `<ellipse cx="${f(hx)}" cy="${f(headY)}" rx="${f(rx)}" ry="${f(ry)}"/>`;
-    s += `<path d="M${f(cx - neckW)},${f(headY + ry * 0.5)}L${f(cx + neckW)},${f(headY + ry * 0.5)}L${f(cx + neckW * 1.1)},${f(shoulderY - 30)}Q${f(cx + shoulderW)},${f(shoulderY - 20)} ${f(cx + shoulderW + 40)},${H + 20}L${f(cx - shoulderW - 40)},${H + 20}Q${f(cx - shoulderW)},${f(shoulderY - 20)} ${f(cx - neckW * 1.1)},${f(shoulderY - 30)}Z"/>`;
-    // ear
-    s += `<ellipse cx="${f(hx - dir * rx * 0.96)}" cy="${f(headY + 8)}" rx="14" ry="24"/>`;
-    if (hair === 0) {
-      s += `<circle cx="${f(hx - dir * 10)}" cy="${f(headY - ry - 30)}" r="${f(rx * 0.55)}"/>`;
-      s += `<ellipse cx="${f(hx)}" cy="${f(headY - ry * 0.35)}" rx="${f(rx * 1.05)}" ry="${f(ry * 0.75)}"/>`;
-    } else if (hair === 1) {
-      s += `<path d="M${f(hx - rx * 1.15)},${f(headY + ry * 1.6)}Q${f(hx - rx * 1.35)},${f(headY - ry * 1.35)} ${f(hx)},${f(headY - ry * 1.12)}Q${f(hx + rx * 1.35)},${f(headY - ry * 1.35)} ${f(hx + rx * 1.15)},${f(headY + ry * 1.6)}Z"/>`;
-    } else if (hair === 2) {
-      s += `<ellipse cx="${f(hx + dir * 6)}" cy="${f(headY - ry * 0.45)}" rx="${f(rx * 1.08)}" ry="${f(ry * 0.68)}"/>`;
+    let s = shoulders();
+    if (profile) {
+      s += profileHead();
+      if (hair === 0)
+        s += `<circle cx="${f(X(-rx * 0.75))}" cy="${f(headY - ry * 0.55)}" r="${f(rx * 0.5)}"/>`;
+      else if (hair === 1)
+        s += `<path d="${smoothPath(
+          [
+            [X(-rx * 0.2), headY - ry * 1.05],
+            [X(rx * 0.55), headY - ry * 0.8],
+            [X(-rx * 0.1), headY - ry * 0.3],
+            [X(-rx * 0.35), headY + ry * 0.7],
+            [X(-rx * 0.75), headY + ry * 1.55],
+            [X(-rx * 1.2), headY + ry * 0.5],
+            [X(-rx * 0.95), headY - ry * 0.6],
+          ],
+          true,
+        )}"/>`;
+      else if (hair === 2)
+        s += `<ellipse cx="${f(X(-rx * 0.2))}" cy="${f(headY - ry * 0.5)}" rx="${f(rx * 0.95)}" ry="${f(ry * 0.6)}"/>`;
     } else {
-      // hat brim and crown
-      s += `<ellipse cx="${f(hx)}" cy="${f(headY - ry * 0.55)}" rx="${f(rx * 2)}" ry="${f(ry * 0.16)}"/>`;
+      s += `<path d="M${f(hx - rx)},${f(headY - ry * 0.1)}C${f(hx - rx)},${f(headY - ry * 1.1)} ${f(hx + rx)},${f(headY - ry * 1.1)} ${f(hx + rx)},${f(headY - ry * 0.1)}C${f(hx + rx)},${f(headY + ry * 0.55)} ${f(hx + rx * 0.45)},${f(headY + ry)} ${f(hx)},${f(headY + ry)}C${f(hx - rx * 0.45)},${f(headY + ry)} ${f(hx - rx)},${f(headY + ry * 0.55)} ${f(hx - rx)},${f(headY - ry * 0.1)}Z"/>`;
+      s += `<ellipse cx="${f(hx - rx * 0.98)}" cy="${f(headY + 6)}" rx="12" ry="22"/><ellipse cx="${f(hx + rx * 0.98)}" cy="${f(headY + 6)}" rx="12" ry="22"/>`;
+      if (hair === 0) {
+        s += `<circle cx="${f(hx)}" cy="${f(headY - ry - 32)}" r="${f(rx * 0.5)}"/>`;
+        s += `<ellipse cx="${f(hx)}" cy="${f(headY - ry * 0.4)}" rx="${f(rx * 1.04)}" ry="${f(ry * 0.66)}"/>`;
+      } else if (hair === 1) {
+        s += `<path d="M${f(hx - rx * 1.1)},${f(headY + ry * 1.5)}Q${f(hx - rx * 1.4)},${f(headY - ry * 1.4)} ${f(hx)},${f(headY - ry * 1.12)}Q${f(hx + rx * 1.4)},${f(headY - ry * 1.4)} ${f(hx + rx * 1.1)},${f(headY + ry * 1.5)}Z"/>`;
+      } else if (hair === 2) {
+        s += `<ellipse cx="${f(hx + dir * 8)}" cy="${f(headY - ry * 0.5)}" rx="${f(rx * 1.06)}" ry="${f(ry * 0.62)}"/>`;
+      }
+    }
+    if (hair === 3) {
+      // a wide-brimmed hat
+      s += `<ellipse cx="${f(hx)}" cy="${f(headY - ry * 0.55)}" rx="${f(rx * 2)}" ry="${f(ry * 0.14)}"/>`;
       s += `<path d="M${f(hx - rx * 0.95)},${f(headY - ry * 0.55)}Q${f(hx - rx)},${f(headY - ry * 1.45)} ${f(hx)},${f(headY - ry * 1.4)}Q${f(hx + rx)},${f(headY - ry * 1.45)} ${f(hx + rx * 0.95)},${f(headY - ry * 0.55)}Z"/>`;
     }
     return s;
@@ -753,10 +914,11 @@ function portrait(ctx: Ctx): string {
   const body = darken(p[0] as string, 0.35);
   out += `<g fill="${rim}" filter="${blur(ctx, 3)}">${shape()}</g>`;
   out += `<g fill="${body}" transform="translate(${f(-dir * 7)} 3)">${shape()}</g>`;
-  // a few shading strokes on the shoulders and an earring
-  out += `<path d="M${f(cx - shoulderW * 0.5)},${f(shoulderY + 60)}Q${f(cx)},${f(shoulderY + 110)} ${f(cx + shoulderW * 0.5)},${f(shoulderY + 60)}" fill="none" stroke="${rim}" stroke-width="2" opacity="0.3"/>`;
+  // a collar line and an earring
+  out += `<path d="M${f(cx - neckW - 30)},${f(neckBottom + 22)}Q${f(cx)},${f(neckBottom + 90)} ${f(cx + neckW + 30)},${f(neckBottom + 22)}" fill="none" stroke="${rim}" stroke-width="2.5" opacity="0.35"/>`;
   if (chance(rng, 0.5)) {
-    out += `<circle cx="${f(hx - dir * rx * 0.98 - dir * 7)}" cy="${f(headY + 44)}" r="6" fill="${lighten(haloColour, 0.5)}"/>`;
+    const ex = profile ? X(-rx * 0.15) : hx - rx * 0.98;
+    out += `<circle cx="${f(ex - dir * 7)}" cy="${f(headY + 36)}" r="6" fill="${lighten(haloColour, 0.5)}"/>`;
   }
   out += vignette(ctx, 0.4);
   return out;
@@ -1158,24 +1320,26 @@ function interior(ctx: Ctx): string {
 function creature(ctx: Ctx): string {
   const { rng, p } = ctx;
   const last = p[p.length - 1] as string;
-  const top = darken(p[0] as string, 0.2);
-  const horizon = mix(p[1] as string, p[2] as string, 0.5);
+  const day = luminance(p[2] as string) >= 0.3 && ctx.variant % 3 === 1;
+  const top = day ? mix(p[2] as string, p[1] as string, 0.4) : darken(p[0] as string, 0.2);
+  const horizon = day ? lighten(last, 0.1) : mix(p[1] as string, p[2] as string, 0.5);
   let out = skyGradient(ctx, top, horizon, H);
-  out += stars(ctx, 90, H * 0.6, lighten(last, 0.6));
-  const kind = int(rng, 0, 3);
+  if (!day) out += stars(ctx, 90, H * 0.6, lighten(last, 0.6));
+  const kind = ctx.variant % 4;
   const cx = W / 2 + range(rng, -120, 120);
   const groundY = H * range(rng, 0.76, 0.84);
   const moonR = range(rng, 150, 210);
   const moonY = kind === 3 ? range(rng, 170, 240) : groundY - range(rng, 240, 300);
   const moonX = cx + range(rng, -60, 60);
-  const moonColour = lighten(last, 0.45);
+  const moonColour = day ? lighten(mix(last, p[p.length - 2] as string, 0.4), 0.3) : lighten(last, 0.45);
   out += glow(ctx, moonX, moonY, moonR * 2.2, moonColour, 0.4);
   out += `<circle cx="${f(moonX)}" cy="${f(moonY)}" r="${f(moonR)}" fill="${linear(ctx, [
     [0, lighten(moonColour, 0.3)],
     [1, moonColour],
   ])}"/>`;
   for (let i = 0; i < 5; i++) {
-    out += `<circle cx="${f(moonX + range(rng, -moonR * 0.6, moonR * 0.6))}" cy="${f(moonY + range(rng, -moonR * 0.6, moonR * 0.6))}" r="${f(range(rng, 8, 26))}" fill="${darken(moonColour, 0.08)}" opacity="0.5"/>`;
+    const crater = `<circle cx="${f(moonX + range(rng, -moonR * 0.6, moonR * 0.6))}" cy="${f(moonY + range(rng, -moonR * 0.6, moonR * 0.6))}" r="${f(range(rng, 8, 26))}" fill="${darken(moonColour, 0.08)}" opacity="0.5"/>`;
+    if (!day) out += crater;
   }
   // distant hills and ground
   const hills = ridge(rng, 5, 90, 0.5).map((v, j, a): Pt => [
@@ -1226,14 +1390,21 @@ function creature(ctx: Ctx): string {
       eyes += `<path d="M${f(cx - 40 + k * 8)},${f(oy + k * 22)}q${f(40 - k * 8)},18 ${f(80 - k * 16)},0" stroke="${lighten(dark, 0.25)}" stroke-width="3" fill="none"/>`;
     }
   } else if (kind === 2) {
-    // fox in profile, sitting
+    // fox in profile, sitting, its bushy tail curled around the paws
     const fx = cx;
-    body += `<path d="M${f(fx - dir * 70)},${f(by)}Q${f(fx - dir * 90)},${f(by - 130)} ${f(fx + dir * 10)},${f(by - 190)}L${f(fx + dir * 50)},${f(by - 150)}Q${f(fx + dir * 60)},${f(by - 60)} ${f(fx + dir * 40)},${f(by)}Z"/>`;
-    body += `<path d="M${f(fx - dir * 10)},${f(by - 180)}L${f(fx + dir * 20)},${f(by - 265)}L${f(fx + dir * 40)},${f(by - 225)}L${f(fx + dir * 120)},${f(by - 195)}L${f(fx + dir * 40)},${f(by - 160)}Z"/>`;
-    body += `<path d="M${f(fx + dir * 5)},${f(by - 230)}L${f(fx - dir * 10)},${f(by - 290)}L${f(fx + dir * 30)},${f(by - 250)}Z"/>`;
-    body += `<path d="M${f(fx - dir * 60)},${f(by - 10)}Q${f(fx - dir * 230)},${f(by - 10)} ${f(fx - dir * 200)},${f(by - 110)}Q${f(fx - dir * 150)},${f(by - 40)} ${f(fx - dir * 50)},${f(by - 50)}Z"/>`;
-    eyes += `<ellipse cx="${f(fx + dir * 45)}" cy="${f(by - 205)}" rx="9" ry="5" fill="${eye}"/>`;
-    eyes += `<path d="M${f(fx - dir * 200)},${f(by - 110)}Q${f(fx - dir * 215)},${f(by - 60)} ${f(fx - dir * 170)},${f(by - 45)}" stroke="${lighten(eye, 0.2)}" stroke-width="5" fill="none" opacity="0.6"/>`;
+    const X = (x: number): number => fx + dir * x;
+    body += `<ellipse cx="${f(X(-10))}" cy="${f(by - 85)}" rx="62" ry="92" transform="rotate(${f(-dir * 14)} ${f(X(-10))} ${f(by - 85)})"/>`;
+    body += `<path d="M${f(X(-30))},${f(by - 150)}L${f(X(40))},${f(by - 205)}L${f(X(62))},${f(by - 160)}L${f(X(45))},${f(by - 95)}Z"/>`;
+    body += `<rect x="${f(Math.min(X(18), X(40)))}" y="${f(by - 100)}" width="22" height="100" rx="8"/>`;
+    body += `<circle cx="${f(X(45))}" cy="${f(by - 205)}" r="40"/>`;
+    body += `<path d="M${f(X(60))},${f(by - 228)}Q${f(X(100))},${f(by - 205)} ${f(X(128))},${f(by - 190)}Q${f(X(100))},${f(by - 172)} ${f(X(55))},${f(by - 172)}Z"/>`;
+    body += `<path d="M${f(X(18))},${f(by - 225)}L${f(X(22))},${f(by - 292)}L${f(X(52))},${f(by - 238)}Z"/>`;
+    body += `<path d="M${f(X(44))},${f(by - 236)}L${f(X(60))},${f(by - 296)}L${f(X(75))},${f(by - 228)}Z"/>`;
+    body += `<path d="M${f(X(-40))},${f(by - 20)}C${f(X(-150))},${f(by - 10)} ${f(X(-210))},${f(by - 60)} ${f(X(-190))},${f(by - 140)}C${f(X(-165))},${f(by - 110)} ${f(X(-100))},${f(by - 85)} ${f(X(-20))},${f(by - 85)}Z"/>`;
+    body += `<path d="M${f(X(-60))},${f(by - 4)}Q${f(X(30))},${f(by + 10)} ${f(X(70))},${f(by - 8)}L${f(X(60))},${f(by - 26)}Q${f(X(0))},${f(by - 18)} ${f(X(-50))},${f(by - 24)}Z"/>`;
+    eyes += `<path d="M${f(X(52))},${f(by - 210)}q${f(dir * 9)},-5 ${f(dir * 16)},1" stroke="${eye}" stroke-width="4" stroke-linecap="round" fill="none"/>`;
+    eyes += `<circle cx="${f(X(127))}" cy="${f(by - 190)}" r="5" fill="${dark}"/>`;
+    eyes += `<path d="M${f(X(-190))},${f(by - 140)}C${f(X(-205))},${f(by - 70)} ${f(X(-150))},${f(by - 18)} ${f(X(-80))},${f(by - 14)}" stroke="${lighten(eye, 0.2)}" stroke-width="5" fill="none" opacity="0.55"/>`;
   } else {
     // a whale swimming through the night sky
     const wy = range(rng, 300, 380);
@@ -1285,6 +1456,7 @@ export function renderPromptSvg(spec: ArtSpec, index: number, width: number, hei
   let counter = 0;
   const ctx: Ctx = {
     rng: mulberry32(seed),
+    variant: (hashString(`variant:${spec.seed}`) + index) >>> 0,
     p: normalisePalette(spec.palette),
     defs: [],
     nextId: () => `g${counter++}`,
@@ -1296,11 +1468,35 @@ export function renderPromptSvg(spec: ArtSpec, index: number, width: number, hei
   );
 }
 
-const toWebp = (svg: string, width: number, height: number): Promise<Buffer> =>
-  sharp(Buffer.from(svg), { density: 72 })
-    .resize(width, height, { fit: 'cover' })
-    .webp({ quality: width * height > 400_000 ? 74 : 78, effort: 4, smartSubsample: true })
-    .toBuffer();
+/** Film grain: a fixed, seeded noise layer per size (grey with a low alpha), kept once computed. */
+const grainCache = new Map<string, Buffer>();
+const GRAIN_ALPHA = 12;
+const grain = (width: number, height: number): Buffer => {
+  const key = `${width}x${height}`;
+  let raw = grainCache.get(key);
+  if (!raw) {
+    const rng = mulberry32(0x5eed + width * 7 + height);
+    raw = Buffer.alloc(width * height * 2);
+    for (let i = 0; i < width * height; i++) {
+      raw[i * 2] = rng() < 0.5 ? 0 : 255;
+      raw[i * 2 + 1] = Math.floor(rng() * GRAIN_ALPHA);
+    }
+    if (grainCache.size > 8) grainCache.clear();
+    grainCache.set(key, raw);
+  }
+  return raw;
+};
+
+const toWebp = async (svg: string, width: number, height: number): Promise<Buffer> => {
+  const base = sharp(Buffer.from(svg), { density: 72 }).resize(width, height, { fit: 'cover' });
+  const pipeline =
+    GRAIN_ALPHA > 0
+      ? sharp(await base.ensureAlpha().raw().toBuffer(), { raw: { width, height, channels: 4 } }).composite([
+          { input: grain(width, height), raw: { width, height, channels: 2 }, blend: 'over' },
+        ])
+      : base;
+  return pipeline.webp({ quality: 78, effort: 4, smartSubsample: true }).toBuffer();
+};
 
 /**
  * One example image of a prompt as WebP: the spec's scene in its palette, with details drawn from the
