@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { detailReferenceOf } from '../../machines/domain/seo.ts';
 import { sendToSystem } from '../system/react.tsx';
 import { PromptDetailView } from '../views/prompt-detail-view.tsx';
+import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/detail/$slugId')({
   beforeLoad: ({ context, params, preload }) => {
-    if (!preload) sendToSystem(context.system, 'promptDetail', { type: 'detail.load', id: params.slugId });
+    if (preload) return;
+    sendToSystem(context.system, 'promptDetail', { type: 'detail.load', id: params.slugId });
+    sendSeoPage(context.system, 'DETAIL', detailReferenceOf(params.slugId), `/detail/${params.slugId}`);
   },
   component: PromptDetailView,
 });

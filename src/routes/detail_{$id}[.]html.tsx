@@ -1,13 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { sendToSystem } from '../system/react.tsx';
-import { PromptDetailView } from '../views/prompt-detail-view.tsx';
+import { LegacyRedirectView } from '../views/link-landing-views.tsx';
 import { parseLegacyDetailParams } from './-lib/params.ts';
+import { sendSeoPage } from './-lib/seo.ts';
 
-// The legacy address; its redirect to /detail/{slugId} (SPEC.md §4) comes with its own machine.
+// SPEC.md §4 Legacy detail redirect: resolve the id, then replace the address with /detail/{slugId}.
 export const Route = createFileRoute('/detail_{$id}.html')({
   params: { parse: parseLegacyDetailParams },
-  beforeLoad: ({ context, params, preload }) => {
-    if (!preload) sendToSystem(context.system, 'promptDetail', { type: 'detail.load', id: params.id });
+  beforeLoad: ({ context, params, location, preload }) => {
+    if (preload) return;
+    sendToSystem(context.system, 'legacyRedirect', {
+      type: 'legacy.open',
+      id: params.id,
+      search: location.searchStr ?? '',
+    });
+    sendSeoPage(context.system, 'DETAIL', params.id, `/detail_${params.id}.html`);
   },
-  component: PromptDetailView,
+  component: LegacyRedirectView,
 });

@@ -1,13 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sendToSystem } from '../system/react.tsx';
+import { sendToSystem, systemActor } from '../system/app-system.ts';
 import { HomePage } from '../views/home-page.tsx';
 import { listQueryOf, validateListSearch } from './-lib/search.ts';
+import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/')({
   validateSearch: validateListSearch,
   beforeLoad: ({ context, search, preload }) => {
-    if (!preload)
-      sendToSystem(context.system, 'promptList', { type: 'list.load', query: listQueryOf(search) });
+    if (preload) return;
+    sendToSystem(context.system, 'promptList', { type: 'list.load', query: listQueryOf(search) });
+    const shelves = systemActor(context.system, 'homeSections').getSnapshot();
+    if (shelves.matches('idle') || shelves.matches('error'))
+      sendToSystem(context.system, 'homeSections', { type: 'home.load' });
+    sendSeoPage(context.system, 'HOME', null, '/');
   },
   component: function Home() {
     return <HomePage search={Route.useSearch()} />;

@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ShareRedirectPage } from '../views/status-pages.tsx';
+import { sendToSystem } from '../system/react.tsx';
+import { ShareLandingView } from '../views/link-landing-views.tsx';
 
 export const Route = createFileRoute('/ps/$partnerShortUrlId')({
-  component: function PartnerShare() {
-    return <ShareRedirectPage kind="partner" code={Route.useParams().partnerShortUrlId} />;
+  beforeLoad: ({ context, params, preload }) => {
+    if (!preload)
+      sendToSystem(context.system, 'shareLanding', {
+        type: 'shareLink.open',
+        id: params.partnerShortUrlId,
+        partner: true,
+      });
   },
+  component: ShareLandingView,
 });

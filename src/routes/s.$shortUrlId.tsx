@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ShareRedirectPage } from '../views/status-pages.tsx';
+import { sendToSystem } from '../system/react.tsx';
+import { ShareLandingView } from '../views/link-landing-views.tsx';
 
 export const Route = createFileRoute('/s/$shortUrlId')({
-  component: function UserShare() {
-    return <ShareRedirectPage kind="user" code={Route.useParams().shortUrlId} />;
+  beforeLoad: ({ context, params, preload }) => {
+    if (!preload)
+      sendToSystem(context.system, 'shareLanding', {
+        type: 'shareLink.open',
+        id: params.shortUrlId,
+        partner: false,
+      });
   },
+  component: ShareLandingView,
 });

@@ -5,13 +5,12 @@ import {
   GENERATORS,
   GRADES,
   type Grade,
-  type ListQuery,
 } from '../../machines/domain/catalog.ts';
 import { CoinIcon, LockIcon, SparkleIcon } from './icons.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PromptListView } from './prompt-list-view.tsx';
 
-type ListSearch = Pick<ListQuery, 'type' | 'sort' | 'page'>;
+import type { ListSearch } from '../routes/-lib/search.ts';
 
 const GRADE_COPY: Record<Grade, { lead: string; empty: string }> = {
   0: {

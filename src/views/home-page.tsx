@@ -1,9 +1,18 @@
 import { Link } from '@tanstack/react-router';
-import type { ListQuery } from '../../machines/domain/catalog.ts';
 import { CoinIcon, LockIcon, SparkleIcon } from './icons.tsx';
+import { HomeShelves } from './home-shelves.tsx';
 import { PromptListView } from './prompt-list-view.tsx';
 
-type ListSearch = Pick<ListQuery, 'type' | 'sort' | 'page'>;
+import type { ListSearch } from '../routes/-lib/search.ts';
+
+/** The shelves sit above the plain first page; a filtered or later page goes straight to the grid. */
+const isUnfiltered = (search: ListSearch): boolean =>
+  search.type === undefined &&
+  search.grade === undefined &&
+  search.sort === undefined &&
+  search.page === undefined &&
+  search.tags === undefined &&
+  search.saved === undefined;
 
 export function HomePage({ search }: { search: ListSearch }) {
   return (
@@ -45,7 +54,13 @@ export function HomePage({ search }: { search: ListSearch }) {
           </li>
         </ul>
       </section>
-      <PromptListView search={search} title="All prompts" titleHidden={false} />
+      {isUnfiltered(search) ? <HomeShelves /> : null}
+      <PromptListView
+        search={search}
+        title="All prompts"
+        titleHidden={false}
+        options={{ gradeFilter: true }}
+      />
     </div>
   );
 }

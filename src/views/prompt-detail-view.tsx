@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Fragment } from 'react';
+import { useEffect } from 'react';
 import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../machines/domain/catalog.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';
@@ -8,6 +8,7 @@ import { AlertIcon, ChevronRightIcon, LockIcon } from './icons.tsx';
 import { compactNumber } from './prompt-card.tsx';
 import { NotFoundView } from './not-found-view.tsx';
 import { LoginButton } from './login-button.tsx';
+import { HeartButton, ShareButton, TemplateFiller } from './prompt-actions.tsx';
 
 type DetailStatus = 'loading' | 'error' | 'notFound' | 'ready';
 
@@ -132,6 +133,10 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
             {compactNumber(prompt.views)} views · {compactNumber(prompt.sales)}{' '}
             {prompt.grade === 0 ? 'saves' : 'sold'}
           </p>
+          <div className="detail__actions">
+            <HeartButton promptId={prompt.id} />
+            <ShareButton promptId={prompt.id} />
+          </div>
           <p className="detail__description">{prompt.description}</p>
           {prompt.tags.length > 0 ? (
             <ul className="tag-list" aria-label="Tags">
@@ -164,25 +169,7 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
       <section className="detail__prompt" aria-labelledby="prompt-heading">
         <h2 id="prompt-heading">The prompt</h2>
         {template !== null ? (
-          <>
-            <pre className="template">
-              <TemplateText template={template} />
-            </pre>
-            {prompt.promptDetail.variables.length > 0 ? (
-              <div className="variables">
-                <h3>Variables</h3>
-                <ul className="variables__list">
-                  {prompt.promptDetail.variables.map((variable) => (
-                    <li key={variable.index}>
-                      <span className="var-chip">[Variable {variable.index + 1}]</span>
-                      <span className="variables__label">{variable.label}</span>
-                      <span className="variables__example">e.g. {variable.example}</span>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-          </>
+          <PromptTemplate prompt={prompt} template={template} />
         ) : (
           <LockedPanel prompt={prompt} />
         )}
@@ -191,22 +178,19 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
   );
 }
 
-/** `[Variable N]` placeholders stand out from the prose around them. */
-function TemplateText({ template }: { template: string }) {
-  const parts = template.split(/(\[Variable \d+\])/g);
-  return (
-    <>
-      {parts.map((part, i) =>
-        /^\[Variable \d+\]$/.test(part) ? (
-          <mark key={i} className="var-chip">
-            {part}
-          </mark>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
-    </>
+/** Loads the template into `templateFiller` on mount (never from render), then projects it. */
+function PromptTemplate({ prompt, template }: { prompt: PromptFull; template: string }) {
+  const filler = useSystemActor('templateFiller');
+  const variables = prompt.promptDetail.variables;
+  useEffect(() => {
+    filler.send({ type: 'template.load', promptId: prompt.id, template, variables });
+  }, [filler, prompt.id, template, variables]);
+  const loaded = useSystemSelector(
+    'templateFiller',
+    (s) => s.context.promptId === prompt.id && s.context.template === template,
   );
+  if (!loaded) return null;
+  return <TemplateFiller generatorType={prompt.generatorType} />;
 }
 
 function LockedPanel({ prompt }: { prompt: PromptFull }) {

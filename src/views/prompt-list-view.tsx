@@ -1,22 +1,35 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   GENERATOR_TYPES,
   GENERATORS,
+  GRADE_VALUES,
+  nextPageOf,
   SORTS,
-  type ListQuery,
+  type Grade,
+  type PromptPage,
   type Sort,
 } from '../../machines/domain/catalog.ts';
+import type { ListSearch } from '../routes/-lib/search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, ImageIcon } from './icons.tsx';
+import { CloseIcon } from './icons.tsx';
 import { PromptCard, PromptCardSkeleton } from './prompt-card.tsx';
+import { useSessionView } from './use-session.ts';
 
 /** Cards in the first row load at once; the rest wait until they are scrolled near. */
 const FIRST_ROW = 4;
 const SKELETON_COUNT = 8;
 
-type ListSearch = Pick<ListQuery, 'type' | 'sort' | 'page'>;
+const GRADE_LABELS: Record<Grade, string> = { 0: 'Free', 1: 'FruitCoin', 2: 'Premium' };
+
+/** Which filters a page offers (a category fixes the grade, so it has no grade chips). */
+export interface ListOptions {
+  gradeFilter?: boolean;
+  /** Search: "Relevance" is the default order (the server's, when q is given). */
+  relevance?: boolean;
+}
 
 const SORT_LABELS: Record<Sort, string> = {
   trending: 'Trending',
@@ -36,11 +49,19 @@ export function PromptListView({
   emptyText,
   title = 'Prompts',
   titleHidden = true,
+  options = {},
+  countText,
+  renderEmpty,
 }: {
   search: ListSearch;
   emptyText?: string;
   title?: string;
   titleHidden?: boolean;
+  options?: ListOptions;
+  /** The line above the grid, e.g. "24 results for “portrait”". */
+  countText?: (total: number) => string;
+  /** Replaces the default empty state (search suggestions). */
+  renderEmpty?: (page: PromptPage | null) => ReactNode;
 }) {
   const titleId = useId();
   const listActor = useSystemActor('promptList');
@@ -49,6 +70,8 @@ export function PromptListView({
   );
   const page = useSystemSelector('promptList', (snapshot) => snapshot.context.page);
   const error = useSystemSelector('promptList', (snapshot) => snapshot.context.error);
+  const moreError = useSystemSelector('promptList', (snapshot) => snapshot.context.moreError);
+  const loadingMore = useSystemSelector('promptList', (snapshot) => snapshot.hasTag('loadingMore'));
 
   const totalPages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const current = page?.page ?? search.page ?? 1;
@@ -63,7 +86,7 @@ export function PromptListView({
       <h2 id={titleId} className={titleHidden ? 'visually-hidden' : 'section-title'}>
         {title}
       </h2>
-      <FilterBar search={search} />
+      <FilterBar search={search} options={options} />
       {status === 'loading' ? (
         <>
           <p className="catalog__count" role="status">
@@ -92,6 +115,8 @@ export function PromptListView({
         >
           <p role="alert">{error ?? 'The prompts could not be loaded.'}</p>
         </EmptyState>
+      ) : (!page || page.data.length === 0) && renderEmpty ? (
+        renderEmpty(page)
       ) : !page || page.data.length === 0 ? (
         <EmptyState
           icon={<ImageIcon size={28} />}
@@ -109,7 +134,9 @@ export function PromptListView({
       ) : (
         <>
           <p className="catalog__count">
-            {page.total.toLocaleString('en')} {page.total === 1 ? 'prompt' : 'prompts'}
+            {countText
+              ? countText(page.total)
+              : `${page.total.toLocaleString('en')} ${page.total === 1 ? 'prompt' : 'prompts'}`}
             {totalPages > 1 ? ` · page ${current} of ${totalPages}` : ''}
           </p>
           <ul className="prompt-grid" aria-labelledby={titleId}>
@@ -119,6 +146,24 @@ export function PromptListView({
               </li>
             ))}
           </ul>
+          {nextPageOf(page) !== null ? (
+            <div className="show-more">
+              <button
+                type="button"
+                className="btn btn--secondary show-more__btn"
+                disabled={loadingMore}
+                aria-busy={loadingMore || undefined}
+                onClick={() => listActor.send({ type: 'list.more' })}
+              >
+                {loadingMore ? 'Loading more…' : 'Show more'}
+              </button>
+              {moreError ? (
+                <p className="show-more__error" role="alert">
+                  {moreError}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           {totalPages > 1 ? <Pagination current={current} totalPages={totalPages} /> : null}
         </>
       )}
@@ -126,44 +171,133 @@ export function PromptListView({
   );
 }
 
-function FilterBar({ search }: { search: ListSearch }) {
+function FilterBar({ search, options }: { search: ListSearch; options: ListOptions }) {
   const navigate = useNavigate();
-  const sort = search.sort ?? 'trending';
+  const loggedIn = useSessionView() === 'loggedIn';
+  const [tagText, setTagText] = useState('');
+  const sort = search.sort ?? (options.relevance ? '' : 'trending');
+  const tags = search.tags ?? [];
+  const setTags = (next: string[]) =>
+    void navigate({
+      to: '.',
+      search: (prev: ListSearch) => ({
+        ...prev,
+        tags: next.length > 0 ? [...new Set(next)].sort() : undefined,
+        page: undefined,
+      }),
+    });
   return (
     <div className="filter-bar">
-      <nav className="chip-row" aria-label="Generator">
-        <Link
-          to="."
-          search={(prev) => ({ ...prev, type: undefined, page: undefined })}
-          className="chip"
-          aria-current={search.type === undefined ? 'true' : undefined}
-        >
-          All generators
-        </Link>
-        {GENERATOR_TYPES.map((type) => (
+      <div className="filter-bar__chips">
+        <nav className="chip-row" aria-label="Generator">
           <Link
-            key={type}
             to="."
-            search={(prev) => ({ ...prev, type, page: undefined })}
-            className={`chip chip--generator-${type}`}
-            aria-current={search.type === type ? 'true' : undefined}
+            search={(prev: ListSearch) => ({ ...prev, type: undefined, page: undefined })}
+            className="chip"
+            aria-current={search.type === undefined ? 'true' : undefined}
           >
-            {GENERATORS[type]}
+            All generators
           </Link>
-        ))}
-      </nav>
+          {GENERATOR_TYPES.map((type) => (
+            <Link
+              key={type}
+              to="."
+              search={(prev: ListSearch) => ({ ...prev, type, page: undefined })}
+              className={`chip chip--generator-${type}`}
+              aria-current={search.type === type ? 'true' : undefined}
+            >
+              {GENERATORS[type]}
+            </Link>
+          ))}
+        </nav>
+        {options.gradeFilter ? (
+          <nav className="chip-row" aria-label="Grade">
+            <Link
+              to="."
+              search={(prev: ListSearch) => ({ ...prev, grade: undefined, page: undefined })}
+              className="chip"
+              aria-current={search.grade === undefined ? 'true' : undefined}
+            >
+              Any price
+            </Link>
+            {GRADE_VALUES.map((grade) => (
+              <Link
+                key={grade}
+                to="."
+                search={(prev: ListSearch) => ({ ...prev, grade, page: undefined })}
+                className="chip"
+                aria-current={search.grade === grade ? 'true' : undefined}
+              >
+                {GRADE_LABELS[grade]}
+              </Link>
+            ))}
+          </nav>
+        ) : null}
+        <div className="chip-row" role="group" aria-label="Tags and saved">
+          {loggedIn || search.saved === 1 ? (
+            <Link
+              to="."
+              search={(prev: ListSearch) => ({
+                ...prev,
+                saved: search.saved === 1 ? undefined : 1,
+                page: undefined,
+              })}
+              className="chip chip--saved"
+              aria-current={search.saved === 1 ? 'true' : undefined}
+            >
+              Saved
+            </Link>
+          ) : null}
+          {tags.map((tag) => (
+            <button
+              key={tag}
+              type="button"
+              className="chip chip--tag chip--removable"
+              aria-label={`Remove tag ${tag}`}
+              onClick={() => setTags(tags.filter((t) => t !== tag))}
+            >
+              #{tag} <CloseIcon size={14} />
+            </button>
+          ))}
+          <form
+            className="tag-adder"
+            onSubmit={(event) => {
+              event.preventDefault();
+              const tag = tagText.trim().toLowerCase().replace(/^#/, '');
+              if (tag) setTags([...tags, tag]);
+              setTagText('');
+            }}
+          >
+            <input
+              type="text"
+              className="tag-adder__input"
+              aria-label="Filter by tag"
+              placeholder="#tag"
+              value={tagText}
+              maxLength={40}
+              onChange={(event) => setTagText(event.target.value)}
+            />
+          </form>
+        </div>
+      </div>
       <label className="sort-select">
         <span className="sort-select__label">Sort by</span>
         <select
           value={sort}
           onChange={(event) => {
             const next = SORTS.find((s) => s === event.target.value);
+            const isDefault = options.relevance ? next === undefined : next === 'trending';
             void navigate({
               to: '.',
-              search: (prev) => ({ ...prev, sort: next === 'trending' ? undefined : next, page: undefined }),
+              search: (prev: ListSearch) => ({
+                ...prev,
+                sort: isDefault ? undefined : next,
+                page: undefined,
+              }),
             });
           }}
         >
+          {options.relevance ? <option value="">Relevance</option> : null}
           {SORTS.map((value) => (
             <option key={value} value={value}>
               {SORT_LABELS[value]}

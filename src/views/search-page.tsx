@@ -1,11 +1,17 @@
 import { Link } from '@tanstack/react-router';
-import { CATEGORIES } from '../../machines/domain/catalog.ts';
+import { CATEGORIES, type PromptPage } from '../../machines/domain/catalog.ts';
+import type { SearchPageSearch } from '../routes/-lib/search.ts';
 import { EmptyState } from './empty-state.tsx';
 import { SearchIcon } from './icons.tsx';
 import { PageHeader } from './page-header.tsx';
+import { PromptListView } from './prompt-list-view.tsx';
 
-/** /search?q=… Results come with the search issue; until then the page says so plainly. */
-export function SearchPage({ q }: { q: string }) {
+export const resultCount = (total: number, q: string): string =>
+  `${total.toLocaleString('en')} ${total === 1 ? 'result' : 'results'} for “${q}”`;
+
+/** /search?q=…: the results for q (a projection of `promptList`), with filters and suggestions. */
+export function SearchPage({ search }: { search: SearchPageSearch }) {
+  const { q } = search;
   return (
     <div className="page page--wide">
       <PageHeader
@@ -13,25 +19,64 @@ export function SearchPage({ q }: { q: string }) {
         title={q ? `Results for “${q}”` : 'Search prompts'}
         lead={q ? undefined : 'Type a subject, a style or a tag in the search box at the top of the page.'}
       />
-      <EmptyState
-        icon={<SearchIcon size={28} />}
-        title={q ? 'Search results will appear here' : 'What are you looking for?'}
-        actions={
-          <>
-            {CATEGORIES.map((category) => (
-              <Link key={category.path} to={category.path} className="chip">
-                {category.label}
+      {q ? (
+        <PromptListView
+          search={search}
+          title={`Results for “${q}”`}
+          options={{ gradeFilter: true, relevance: true }}
+          countText={(total) => resultCount(total, q)}
+          renderEmpty={(page) => <NoResults q={q} page={page} />}
+        />
+      ) : (
+        <EmptyState
+          icon={<SearchIcon size={28} />}
+          title="What are you looking for?"
+          actions={<CategoryChips />}
+        >
+          <p>Try “watercolor”, “cyberpunk city” or “product photo”. Or start from a category:</p>
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+function CategoryChips() {
+  return (
+    <>
+      {CATEGORIES.map((category) => (
+        <Link key={category.path} to={category.path} className="chip">
+          {category.label}
+        </Link>
+      ))}
+    </>
+  );
+}
+
+function NoResults({ q, page }: { q: string; page: PromptPage | null }) {
+  const suggestions = page?.suggestions ?? [];
+  return (
+    <EmptyState
+      icon={<SearchIcon size={28} />}
+      title={`No results for “${q}”`}
+      actions={
+        suggestions.length > 0 ? (
+          <nav className="chip-row" aria-label="Suggestions">
+            {suggestions.map((word) => (
+              <Link key={word} to="/search" search={{ q: word }} className="chip">
+                {word}
               </Link>
             ))}
-          </>
-        }
-      >
-        <p>
-          {q
-            ? 'Searching the catalog by keyword is being switched on. Meanwhile, every prompt is one click away in the categories below.'
-            : 'Try “watercolor”, “cyberpunk city” or “product photo”. Or start from a category:'}
-        </p>
-      </EmptyState>
-    </div>
+          </nav>
+        ) : (
+          <CategoryChips />
+        )
+      }
+    >
+      <p>
+        {suggestions.length > 0
+          ? 'Check the spelling, remove a filter, or try one of these instead:'
+          : 'Check the spelling or remove a filter. Or browse a category:'}
+      </p>
+    </EmptyState>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { HourglassIcon, LinkIcon, ReceiptIcon } from './icons.tsx';
+import { HourglassIcon, ReceiptIcon } from './icons.tsx';
 import { LoginButton } from './login-button.tsx';
 import { SUPPORT_EMAIL } from './site-info.ts';
 import { useSessionView } from './use-session.ts';
@@ -39,28 +39,6 @@ export function StatusCard({
         {actions ? <div className="status-card__actions">{actions}</div> : null}
       </section>
     </div>
-  );
-}
-
-export function ShareRedirectPage({ kind, code }: { kind: 'user' | 'partner'; code: string }) {
-  return (
-    <StatusCard
-      icon={<LinkIcon size={28} />}
-      title="Opening shared prompt…"
-      actions={
-        <Link to="/" className="btn btn--secondary">
-          Browse all prompts
-        </Link>
-      }
-    >
-      <p>
-        {kind === 'partner' ? 'A FruitPrompt partner' : 'Someone'} shared a prompt with you. This short link (
-        <code>{code}</code>) takes you straight to that prompt's page.
-      </p>
-      <p className="status-card__hint">
-        If nothing happens, the link may have expired; you can still browse the whole catalog.
-      </p>
-    </StatusCard>
   );
 }
 

@@ -21,8 +21,8 @@ describe('not found', () => {
 describe('routes of SPEC.md §2', () => {
   it.each([
     ['/recommended', 'Recommended'],
-    ['/s/abc123', 'Opening shared prompt…'],
-    ['/ps/partner-7', 'Opening shared prompt…'],
+    ['/s/abc123', 'Share link not found'],
+    ['/ps/partner-7', 'Share link not found'],
     ['/social-callback', 'Sign-in did not finish'],
     ['/cart', 'Cart'],
     ['/search', 'Search prompts'],

@@ -15,9 +15,38 @@ export interface ListSearch {
   grade?: Grade;
   sort?: Sort;
   page?: number;
+  /** Several at once, each a chip that can be removed. */
+  tags?: string[];
+  /** `saved=1`: only the signed-in member's saved prompts. */
+  saved?: 1;
 }
 
-type RawListSearch = { type?: unknown; grade?: unknown; sort?: unknown; page?: unknown } & SearchSchemaInput;
+type RawListSearch = {
+  type?: unknown;
+  grade?: unknown;
+  sort?: unknown;
+  page?: unknown;
+  tags?: unknown;
+  saved?: unknown;
+} & SearchSchemaInput;
+
+const MAX_TAGS = 8;
+
+/** `tags` arrives as an array (the router's JSON) or as `a,b` typed by hand; sorted, unique. */
+const asTags = (value: unknown): string[] | undefined => {
+  const raw = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  const tags = [
+    ...new Set(
+      raw
+        .filter((t): t is string => typeof t === 'string')
+        .map((t) => t.trim().toLowerCase())
+        .filter((t) => t !== '' && t.length <= 40),
+    ),
+  ]
+    .sort()
+    .slice(0, MAX_TAGS);
+  return tags.length > 0 ? tags : undefined;
+};
 
 const asInt = (value: unknown): number | undefined => {
   const n =
@@ -43,6 +72,8 @@ export function validateListSearch(raw: RawListSearch): ListSearch {
     grade: pick(GRADE_VALUES, raw.grade),
     sort: pick(SORTS, raw.sort),
     page: page !== undefined && page > 1 ? page : undefined,
+    tags: asTags(raw.tags),
+    saved: String(raw.saved) === '1' || raw.saved === true ? 1 : undefined,
   };
 }
 
@@ -54,11 +85,24 @@ export function listQueryOf(search: ListSearch, fixed: Partial<ListQuery> = {}):
   if (search.type !== undefined) query.type = search.type;
   if (search.grade !== undefined) query.grade = search.grade;
   if (search.sort !== undefined) query.sort = search.sort;
+  if (search.tags !== undefined) query.tags = search.tags;
+  if (search.saved === 1) query.saved = true;
   return { ...query, ...fixed };
 }
 
-/** `/search?q=…`: always a trimmed string, '' when absent. */
-export function validateSearchPage(raw: { q?: unknown } & SearchSchemaInput): { q: string } {
-  const q = typeof raw.q === 'string' ? raw.q : Array.isArray(raw.q) ? String(raw.q[0] ?? '') : '';
-  return { q: q.trim() };
+export interface SearchPageSearch extends ListSearch {
+  q: string;
+}
+
+/** `/search?q=…`: q always a trimmed string ('' when absent), plus the list filters. */
+export function validateSearchPage(raw: { q?: unknown } & RawListSearch): SearchPageSearch {
+  const q =
+    typeof raw.q === 'string'
+      ? raw.q
+      : typeof raw.q === 'number'
+        ? String(raw.q)
+        : Array.isArray(raw.q)
+          ? String(raw.q[0] ?? '')
+          : '';
+  return { q: q.trim(), ...validateListSearch(raw) };
 }

@@ -13,6 +13,7 @@ import {
   type AppEffects,
 } from '../../../src/system/app-system.ts';
 import { AppSystemProvider } from '../../../src/system/react.tsx';
+import { navigation } from '../../../src/effects/navigation.ts';
 import { pageFixture } from '../../support/fixtures.ts';
 
 export interface FakeEffects {
@@ -41,10 +42,21 @@ export async function renderApp(
     getPrompt: overrides.getPrompt ?? vi.fn(async () => ({ found: false }) as const),
   };
   // Anything the fakes do not cover stays the real (browser) effect, so a new effect does not break these tests.
-  const effects: AppEffects = { ...browserEffects(), ...fakes, ...options.effects };
+  const effects: AppEffects = {
+    ...browserEffects(),
+    // no network in jsdom: an unknown share link unless a test says otherwise
+    resolveShareLink: async () => ({ found: false }),
+    fetchSeo: async () => null,
+    fetchHomeSections: async () => [],
+    fetchFavorites: async () => [],
+    ...fakes,
+    ...options.effects,
+  };
   const system = startAppSystem({ effects });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(system, history);
+  // as main.tsx does: the machines' redirects go through the router
+  navigation.go = (href, opts) => void router.navigate({ href, replace: opts?.replace ?? false });
   const user = userEvent.setup();
   const view = render(
     <AppSystemProvider system={system}>

@@ -1,0 +1,188 @@
+import { Fragment } from 'react';
+import type { GeneratorType } from '../../machines/domain/catalog.ts';
+import { filledText } from '../../machines/template-filler.ts';
+import { useSystemActor, useSystemSelector } from '../system/react.tsx';
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The heart (favourites): pressed when the prompt is in `favorites.ids`. A visitor's press opens the
+ * login dialog (the machine does that by itself).
+ */
+export function HeartButton({
+  promptId,
+  title,
+  className = '',
+}: {
+  promptId: number;
+  /** Names the prompt in the button's name (cards); the detail page leaves it out. */
+  title?: string;
+  className?: string;
+}) {
+  const favorites = useSystemActor('favorites');
+  const saved = useSystemSelector('favorites', (s) => s.context.ids.includes(promptId));
+  const name = title
+    ? saved
+      ? `Remove ${title} from saved`
+      : `Save ${title}`
+    : saved
+      ? 'Remove from saved'
+      : 'Save prompt';
+  return (
+    <button
+      type="button"
+      className={`heart-btn ${saved ? 'heart-btn--on' : ''} ${className}`.trim()}
+      aria-pressed={saved}
+      aria-label={name}
+      title={name}
+      onClick={() => favorites.send({ type: 'favorites.toggle', promptId })}
+    >
+      <HeartIcon filled={saved} />
+    </button>
+  );
+}
+
+/** CONTRACT.md §5: "Share" makes a short link and copies it; if the clipboard refuses, shows it. */
+export function ShareButton({ promptId }: { promptId: number }) {
+  const share = useSystemActor('share');
+  const busy = useSystemSelector('share', (s) => s.hasTag('busy'));
+  const manualUrl = useSystemSelector('share', (s) => (s.matches('manualCopy') ? s.context.url : null));
+  return (
+    <div className="share">
+      <button
+        type="button"
+        className="btn btn--secondary"
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => share.send({ type: 'share.request', promptId })}
+      >
+        Share
+      </button>
+      {manualUrl !== null ? (
+        <div className="share__manual" role="group" aria-label="Share link">
+          <label>
+            <span>Copy this link to share the prompt</span>
+            <input
+              type="text"
+              readOnly
+              value={manualUrl}
+              ref={(input) => input?.select()}
+              onFocus={(e) => e.currentTarget.select()}
+            />
+          </label>
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => share.send({ type: 'share.dismiss' })}
+          >
+            Close
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Official homes of the image and video generators (ChatGPT gets a prefilled link instead). */
+const GENERATOR_SITES: Record<Exclude<GeneratorType, 3>, { label: string; href: string }> = {
+  1: { label: 'Open Midjourney', href: 'https://www.midjourney.com' },
+  2: { label: 'Open DALL.E', href: 'https://openai.com/dall-e-3' },
+  4: { label: 'Open Kling', href: 'https://klingai.com' },
+};
+
+/** The filled prompt with the placeholders still waiting for a value marked. */
+function FilledText({ text }: { text: string }) {
+  const parts = text.split(/(\[Variable \d+\])/g);
+  return (
+    <>
+      {parts.map((part, i) =>
+        /^\[Variable \d+\]$/.test(part) ? (
+          <mark key={i} className="var-chip">
+            {part}
+          </mark>
+        ) : (
+          <Fragment key={i}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
+/** A projection of `templateFiller`: inputs per variable, the filled prompt live, copy and reset. */
+export function TemplateFiller({ generatorType }: { generatorType: GeneratorType }) {
+  const filler = useSystemActor('templateFiller');
+  const variables = useSystemSelector('templateFiller', (s) => s.context.variables);
+  const values = useSystemSelector('templateFiller', (s) => s.context.values);
+  const text = useSystemSelector('templateFiller', (s) => filledText(s.context));
+  const copying = useSystemSelector('templateFiller', (s) => s.hasTag('busy'));
+
+  const open =
+    generatorType === 3
+      ? { label: 'Open in ChatGPT', href: `https://chatgpt.com/?q=${encodeURIComponent(text)}` }
+      : GENERATOR_SITES[generatorType];
+
+  return (
+    <div className="filler">
+      {variables.length > 0 ? (
+        <fieldset className="filler__vars">
+          <legend>Fill in the variables</legend>
+          {variables.map((variable, i) => (
+            <label key={variable.index} className="filler__field">
+              <span className="filler__label">
+                <span className="var-chip" aria-hidden="true">
+                  {variable.index + 1}
+                </span>{' '}
+                {variable.label}
+              </span>
+              <input
+                type="text"
+                className="input"
+                placeholder={variable.example}
+                value={values[i] ?? ''}
+                onChange={(e) => filler.send({ type: 'variable.change', index: i, value: e.target.value })}
+              />
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <pre className="template" aria-label="Filled prompt">
+        <FilledText text={text} />
+      </pre>
+      <div className="filler__actions">
+        <button
+          type="button"
+          className="btn btn--primary"
+          disabled={copying}
+          aria-busy={copying || undefined}
+          onClick={() => filler.send({ type: 'template.copy' })}
+        >
+          Copy prompt
+        </button>
+        {variables.length > 0 ? (
+          <button
+            type="button"
+            className="btn btn--secondary"
+            onClick={() => filler.send({ type: 'template.reset' })}
+          >
+            Reset
+          </button>
+        ) : null}
+        <a className="btn btn--ghost" href={open.href} target="_blank" rel="noopener noreferrer">
+          {open.label}
+        </a>
+      </div>
+    </div>
+  );
+}

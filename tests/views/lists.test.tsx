@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { ListQuery, PromptPage } from '../../machines/domain/catalog.ts';
+import type { Restored } from '../../machines/session.ts';
+import type { AppEffects } from '../../src/system/app-system.ts';
+import { fakeEffects } from '../support/fake-effects.ts';
+import { cardFixture } from '../support/fixtures.ts';
+import { renderApp } from './support/render-app.tsx';
+
+const member: Restored = {
+  status: 'valid',
+  token: 'a.b.c',
+  socialLogin: false,
+  user: { memberId: 'u-1', name: 'Mina Member', avatar: '/default-avatar.svg', fruitCnt: 35 },
+};
+
+function withSession(restored: Restored, more: Partial<AppEffects> = {}): AppEffects {
+  const base = fakeEffects(more);
+  return {
+    ...base,
+    session: {
+      ...base.session,
+      actors: { ...base.session.actors, restoreSession: fromPromise(() => Promise.resolve(restored)) },
+    },
+  };
+}
+
+/** 30 prompts, 24 a page: page 1 has 24 cards, page 2 the last 6. */
+const paged = async (query: ListQuery): Promise<PromptPage> => {
+  const page = query.page ?? 1;
+  const first = (page - 1) * 24;
+  const count = Math.max(0, Math.min(24, 30 - first));
+  return {
+    data: Array.from({ length: count }, (_, i) => cardFixture(first + i + 1)),
+    total: 30,
+    page,
+    pageSize: 24,
+  };
+};
+
+afterEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+const gridCards = () => within(screen.getByRole('list', { name: 'All prompts' })).getAllByRole('article');
+
+describe('Show more', () => {
+  it('appends the next page and disappears at the end', async () => {
+    const listPrompts = vi.fn(paged);
+    const { user } = await renderApp('/?sort=newest', { listPrompts });
+    await screen.findByRole('button', { name: 'Show more' });
+    expect(gridCards()).toHaveLength(24);
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(gridCards()).toHaveLength(30));
+    expect(listPrompts).toHaveBeenLastCalledWith({ page: 2, pageSize: 24, sort: 'newest' });
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
+  it('says when more could not be loaded and keeps the list', async () => {
+    const listPrompts = vi.fn(async (q: ListQuery) => {
+      if ((q.page ?? 1) > 1) throw new Error('The next page could not be loaded.');
+      return paged(q);
+    });
+    const { user } = await renderApp('/?sort=newest', { listPrompts });
+    await user.click(await screen.findByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('The next page could not be loaded.')).toBeInTheDocument();
+    expect(gridCards()).toHaveLength(24);
+  });
+});
+
+describe('cards', () => {
+  it('the heart on a card toggles for a member and "Owned" marks what they have', async () => {
+    const page: PromptPage = {
+      data: [
+        cardFixture(1, { title: 'Misty Alpine Lake' }),
+        cardFixture(2, { title: 'Citrus Still Life', grade: 2, priceCents: 499, hasAccess: 1 }),
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 24,
+    };
+    const { user } = await renderApp(
+      '/category/free-prompts',
+      {},
+      { effects: withSession(member, { listPrompts: async () => page }) },
+    );
+    const heart = await screen.findByRole('button', { name: 'Save Misty Alpine Lake' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await user.click(heart);
+    expect(screen.getByRole('button', { name: 'Remove Misty Alpine Lake from saved' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const [free, premium] = screen.getAllByRole('article');
+    expect(within(premium!).getByText('Owned')).toBeInTheDocument();
+    expect(within(free!).queryByText('Owned')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Saved' })).toBeInTheDocument();
+  });
+
+  it('a visitor pressing a heart is asked to log in', async () => {
+    const { user } = await renderApp('/category/free-prompts', {}, { effects: fakeEffects() });
+    await user.click(await screen.findByRole('button', { name: 'Save Misty Alpine Lake 1' }));
+    expect(await screen.findByRole('dialog', { name: /Log in to/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Saved' })).not.toBeInTheDocument();
+  });
+});
+
+describe('search', () => {
+  it('asks for q, counts and highlights the matches', async () => {
+    const listPrompts = vi.fn(async (): Promise<PromptPage> => ({
+      data: [
+        cardFixture(1, {
+          title: 'Old Harbour Portrait',
+          match: {
+            title: 'Old Harbour \uE000Portrait\uE001',
+            excerpt: 'A weathered \uE000portrait\uE001 <b>at dusk</b>.',
+          },
+        }),
+      ],
+      total: 24,
+      page: 1,
+      pageSize: 24,
+    }));
+    await renderApp('/search?q=portrait', { listPrompts });
+    expect(await screen.findByText('24 results for “portrait”')).toBeInTheDocument();
+    expect(listPrompts).toHaveBeenCalledWith({ q: 'portrait', page: 1, pageSize: 24 });
+    const card = within(screen.getByRole('article'));
+    expect(card.getByRole('link', { name: 'Old Harbour Portrait' })).toBeInTheDocument();
+    expect(card.getByText('Portrait', { selector: 'mark' })).toBeInTheDocument();
+    expect(card.getByText('portrait', { selector: 'mark' })).toBeInTheDocument();
+    // the server's text is text, never markup
+    expect(card.getByText(/<b>at dusk<\/b>/)).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Relevance' })).toBeInTheDocument();
+  });
+
+  it('no results: the suggestions link to other searches', async () => {
+    const listPrompts = vi.fn(async (): Promise<PromptPage> => ({
+      data: [],
+      total: 0,
+      page: 1,
+      pageSize: 24,
+      suggestions: ['portrait', 'harbour'],
+    }));
+    await renderApp('/search?q=portrat', { listPrompts });
+    expect(await screen.findByRole('heading', { name: 'No results for “portrat”' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'portrait' })).toHaveAttribute('href', '/search?q=portrait');
+  });
+
+  it('tags are typed chips that can be removed', async () => {
+    const listPrompts = vi.fn(paged);
+    const { user, router } = await renderApp('/search?q=lake&tags=nature,fog', { listPrompts });
+    await screen.findByRole('button', { name: 'Remove tag fog' });
+    expect(listPrompts).toHaveBeenCalledWith({ q: 'lake', page: 1, pageSize: 24, tags: ['fog', 'nature'] });
+    await user.click(screen.getByRole('button', { name: 'Remove tag fog' }));
+    await waitFor(() =>
+      expect(listPrompts).toHaveBeenLastCalledWith({ q: 'lake', page: 1, pageSize: 24, tags: ['nature'] }),
+    );
+    expect(router.state.location.href).toBe('/search?q=lake&tags=nature');
+    await user.type(screen.getByRole('textbox', { name: 'Filter by tag' }), 'Winter{Enter}');
+    await waitFor(() =>
+      expect(listPrompts).toHaveBeenLastCalledWith({
+        q: 'lake',
+        page: 1,
+        pageSize: 24,
+        tags: ['nature', 'winter'],
+      }),
+    );
+    expect(router.state.location.href).toBe('/search?q=lake&tags=nature&tags=winter');
+    expect(screen.getByRole('button', { name: 'Remove tag winter' })).toBeInTheDocument();
+  });
+});
+
+describe('home and recommended', () => {
+  it('home shows its shelves with "See all" above the grid', async () => {
+    await renderApp('/', {}, { effects: fakeEffects() });
+    const shelf = await screen.findByRole('region', { name: 'Trending now' });
+    expect(within(shelf).getAllByRole('article')).toHaveLength(4);
+    expect(within(shelf).getByRole('link', { name: 'See all: Trending now' })).toHaveAttribute(
+      'href',
+      '/?sort=trending',
+    );
+  });
+
+  it('recommended asks for the recommendations and says which', async () => {
+    const listPrompts = vi.fn(async (): Promise<PromptPage> => ({ ...(await paged({})), mode: 'personal' }));
+    await renderApp('/recommended', { listPrompts });
+    expect(await screen.findByText('Picked for you from what you bought and viewed')).toBeInTheDocument();
+    expect(listPrompts).toHaveBeenCalledWith({ source: 'recommended', page: 1, pageSize: 24 });
+  });
+});
+
+describe('page metadata (SPEC.md §2, §7)', () => {
+  it.each([
+    ['/', 'HOME', null],
+    ['/category/fruit-prompts', 'CATEGORY', 'fruit_prompts'],
+    ['/category/premium-prompts', 'CATEGORY', 'pay_prompts'],
+    ['/recommended', 'CATEGORY', 'recommended'],
+    ['/search?q=portrait', 'SEARCH', 'portrait'],
+    ['/detail/misty-alpine-lake-12', 'DETAIL', '12'],
+    ['/detail_404.html', 'DETAIL', '404'],
+  ])('%s asks for %s metadata with reference %s', async (path, pageType, referenceId) => {
+    const { system } = await renderApp(path, {}, { effects: fakeEffects() });
+    await waitFor(() =>
+      expect(system.system.get('seo')?.getSnapshot().context.request).toMatchObject({
+        pageType,
+        referenceId,
+      }),
+    );
+  });
+});
