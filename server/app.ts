@@ -8,6 +8,8 @@ import { registerAuth } from './auth/plugin.ts';
 import type { AuthRateLimits } from './auth/rate-limits.ts';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes.ts';
 import { cartCountRoute } from './cart/count-route.ts';
+import { categoryRoutes } from './catalog/categories.ts';
+import { favoritesRoutes } from './catalog/favorites-routes.ts';
 import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cache.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { Config } from './config.ts';
@@ -17,6 +19,8 @@ import { registerErrorHandler } from './http/errors.ts';
 import { collectOpenApi } from './http/openapi.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
+import { seoRoutes } from './seo/routes.ts';
+import { shareRoutes, type ShareLimit } from './share/routes.ts';
 import { registerSpa, sendSpaShell } from './spa.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -34,6 +38,14 @@ export interface AppOptions {
   mailer?: Mailer;
   /** Sign-in options: rate limits (tests lower or raise them), Google client overrides (tests). */
   auth?: { rateLimits?: Partial<AuthRateLimits>; google?: AuthRoutesOptions['google'] };
+  /**
+   * Write each storefront page's metadata (title, description, canonical, Open Graph, JSON-LD) into the
+   * <head> of the SPA shell, and answer 404 for an unknown prompt's page. server/main.ts turns it on; off,
+   * every client route gets index.html as built.
+   */
+  pageMetadata?: boolean;
+  /** Anonymous share links per client IP (default 30 per 10 minutes). */
+  share?: { anonymousPerIp?: ShareLimit };
 }
 
 const isApiPath = (url: string): boolean =>
@@ -89,8 +101,17 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   if (config.devStandIns && mailer.kind === 'outbox') await app.register(devOutboxRoutes, { db });
   await app.register(cartCountRoute, { db });
+  await app.register(favoritesRoutes, { db });
+  await app.register(categoryRoutes, { db });
+  await app.register(shareRoutes, {
+    db,
+    config,
+    ...(opts.share?.anonymousPerIp ? { limit: opts.share.anonymousPerIp } : {}),
+  });
 
-  const spa = await registerSpa(app, opts.distDir === undefined ? DEFAULT_DIST_DIR : opts.distDir);
+  const distDir = opts.distDir === undefined ? DEFAULT_DIST_DIR : opts.distDir;
+  const spa = await registerSpa(app, distDir);
+  await app.register(seoRoutes, { db, config, distDir: spa && opts.pageMetadata ? distDir : null });
 
   app.setNotFoundHandler((request, reply) => {
     if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {

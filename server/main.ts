@@ -33,7 +33,7 @@ async function start(): Promise<void> {
     log(result.seeded ? `Seeded demo data: ${JSON.stringify(result.counts)}` : 'Demo data already present');
   }
 
-  const app = await buildApp({ db, config, logger: true });
+  const app = await buildApp({ db, config, logger: true, pageMetadata: true });
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;

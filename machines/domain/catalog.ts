@@ -96,6 +96,8 @@ export interface PromptPage {
   mode?: 'personal' | 'popular';
   /** Search without results: words or tags to try instead. */
   suggestions?: string[];
+  /** Searches: false when more matched than the 1000 results a search serves (total is then 1000). */
+  totalExact?: boolean;
 }
 
 /** The next page of a list, or null when every result is shown. */

@@ -8,14 +8,30 @@ import type { Db } from '../db/index.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';
 import { sha1, type ImageCache } from './image-cache.ts';
-import { findPrompt, findPromptArt, listPrompts, parsePromptRef, parseTags } from './repository.ts';
 import {
+  findPrompt,
+  findPromptArt,
+  findPromptId,
+  homeSections,
+  listPrompts,
+  parsePromptRef,
+  parseTags,
+  recommendedPrompts,
+  recordView,
+  relatedPrompts,
+} from './repository.ts';
+import {
+  CardsResponse,
   DetailQuerySchema,
+  HomeResponse,
   ImageParamsSchema,
   ImageQuerySchema,
   ListQuerySchema,
+  PageQuerySchema,
   PromptDetailResponse,
   PromptPageResponse,
+  RecommendedResponse,
+  RelatedQuerySchema,
 } from './schemas.ts';
 
 export interface CatalogOptions {
@@ -39,10 +55,15 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
     '/api/prompts',
     {
       schema: {
-        summary: 'A page of prompt cards (never template text)',
+        summary:
+          'A page of prompt cards (never template text): filters, sort, search (q: ranked, with match ' +
+          "highlights, suggestions when nothing matches), saved=1 for the caller's saved prompts",
         querystring: ListQuerySchema,
         response: { 200: PromptPageResponse },
       },
+      // saved=1 is about the caller: the 401 of /api/my/... without a valid token.
+      preHandler: async (request, reply) =>
+        request.query.saved === 1 ? fastify.requireUser(request, reply) : undefined,
     },
     async (request) => {
       const q = request.query;
@@ -50,12 +71,63 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
         grade: (q.grade ?? null) as Grade | null,
         generatorType: (q.type ?? null) as GeneratorType | null,
         tags: parseTags(q.tags),
-        sort: q.sort ?? 'trending',
+        sort: q.sort ?? null,
         page: q.page ?? 1,
         pageSize: q.pageSize ?? 24,
         userId: request.user?.id ?? null,
+        q: q.q ?? null,
+        saved: q.saved === 1,
       });
       return ok(page);
+    },
+  );
+
+  app.get(
+    '/api/prompts/home',
+    {
+      schema: {
+        summary: 'The home page shelves: trending, newest, free and one per generator, 8 cards each',
+        response: { 200: HomeResponse },
+      },
+    },
+    async (request) => ok({ sections: await homeSections(db, request.user?.id ?? null) }),
+  );
+
+  app.get(
+    '/api/prompts/recommended',
+    {
+      schema: {
+        summary:
+          'Recommendations: personal (by the tags and generators of what the caller bought, saved and ' +
+          'viewed, without those) for a signed-in caller with a history, else by popularity',
+        querystring: PageQuerySchema,
+        response: { 200: RecommendedResponse },
+      },
+    },
+    async (request) =>
+      ok(
+        await recommendedPrompts(db, {
+          userId: request.user?.id ?? null,
+          page: request.query.page ?? 1,
+          pageSize: request.query.pageSize ?? 24,
+        }),
+      ),
+  );
+
+  app.get(
+    '/api/prompts/related',
+    {
+      schema: {
+        summary: 'Eight prompts sharing tags and generator with the given one (never itself)',
+        querystring: RelatedQuerySchema,
+        response: { 200: CardsResponse },
+      },
+    },
+    async (request) => {
+      const ref = parsePromptRef(request.query.id);
+      const id = ref === null ? null : await findPromptId(db, ref);
+      if (id === null) throw notFound('Prompt not found');
+      return ok({ data: await relatedPrompts(db, id, request.user?.id ?? null) });
     },
   );
 
@@ -70,8 +142,10 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
     },
     async (request) => {
       const ref = parsePromptRef(request.query.id);
-      const prompt = ref === null ? null : await findPrompt(db, ref, request.user?.id ?? null);
+      const userId = request.user?.id ?? null;
+      const prompt = ref === null ? null : await findPrompt(db, ref, userId);
       if (prompt === null) throw notFound('Prompt not found');
+      await recordView(db, prompt.id, userId);
       return ok({ data: prompt, promptDetail: prompt.promptDetail });
     },
   );

@@ -33,9 +33,20 @@ const cardProperties = {
   views: Type.Integer(),
   sales: Type.Integer(),
   createdAt: Type.String(),
+  saved: Type.Optional(
+    Type.Boolean({ description: 'Saved by the signed-in caller; absent for anonymous callers' }),
+  ),
 };
 
-export const PromptCardSchema = Type.Object(cardProperties);
+export const MatchSchema = Type.Object(
+  {
+    title: Type.String(),
+    excerpt: Type.String(),
+  },
+  { description: 'Search answers: matched words between U+E000 and U+E001; plain text otherwise' },
+);
+
+export const PromptCardSchema = Type.Object({ ...cardProperties, match: Type.Optional(MatchSchema) });
 
 export const PromptDetailSchema = Type.Object({
   slugId: Type.String(),
@@ -47,12 +58,21 @@ export const PromptDetailSchema = Type.Object({
 
 export const PromptFullSchema = Type.Object({
   ...cardProperties,
+  saved: Type.Boolean({ description: 'Saved by the signed-in caller; false for anonymous callers' }),
   description: Type.String(),
   images: Type.Array(ImageSchema),
   promptDetail: PromptDetailSchema,
 });
 
 export const ListQuerySchema = Type.Object({
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'Search text: words (all must match; a word that is not in the catalog is taken as a prefix, or as ' +
+        'a typo of a close catalog word), "quoted phrases", -excluded words',
+    }),
+  ),
   grade: Type.Optional(
     Type.Integer({ minimum: 0, maximum: 2, description: '0 free, 1 FruitCoin, 2 premium' }),
   ),
@@ -64,7 +84,18 @@ export const ListQuerySchema = Type.Object({
     }),
   ),
   tags: Type.Optional(Type.String({ maxLength: 300, description: 'Comma-separated; every tag must match' })),
-  sort: Type.Optional(Type.Enum([...SORTS], { default: 'trending' })),
+  saved: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 1,
+      description: "1: only the caller's saved prompts (needs the bearer token)",
+    }),
+  ),
+  sort: Type.Optional(
+    Type.Enum([...SORTS, 'relevance'], {
+      description: 'Default: relevance when q is given, else trending',
+    }),
+  ),
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 24 })),
 });
@@ -75,7 +106,63 @@ export const PromptPageResponse = EnvelopeSchema(
     total: Type.Integer(),
     page: Type.Integer(),
     pageSize: Type.Integer(),
+    totalExact: Type.Optional(
+      Type.Boolean({
+        description:
+          'Searches: false when more than 1000 prompts match (total is then 1000, the results served)',
+      }),
+    ),
+    suggestions: Type.Optional(
+      Type.Array(Type.String(), {
+        description: 'A search without results: up to 5 close catalog words or tags, else popular tags',
+      }),
+    ),
   }),
+);
+
+export const HomeResponse = EnvelopeSchema(
+  Type.Object({
+    sections: Type.Array(
+      Type.Object({
+        key: Type.Enum(['trending', 'newest', 'free', 'midjourney', 'dalle', 'chatgpt', 'kling']),
+        title: Type.String(),
+        data: Type.Array(PromptCardSchema),
+      }),
+    ),
+  }),
+);
+
+export const PageQuerySchema = Type.Object({
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 24 })),
+});
+
+export const RecommendedResponse = EnvelopeSchema(
+  Type.Object({
+    mode: Type.Enum(['personal', 'popular']),
+    data: Type.Array(PromptCardSchema),
+    total: Type.Integer(),
+    page: Type.Integer(),
+    pageSize: Type.Integer(),
+  }),
+);
+
+export const RelatedQuerySchema = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 300, description: 'Numeric id, or slugId (slug-sortId)' }),
+});
+
+export const CardsResponse = EnvelopeSchema(Type.Object({ data: Type.Array(PromptCardSchema) }));
+
+export const PromptIdBodySchema = Type.Object({
+  promptId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
+
+export const FavoritesResponse = EnvelopeSchema(
+  Type.Object({ data: Type.Array(Type.Integer(), { description: 'Prompt ids, most recently saved first' }) }),
+);
+
+export const FavoriteChangeResponse = EnvelopeSchema(
+  Type.Object({ promptId: Type.Integer(), saved: Type.Boolean() }),
 );
 
 export const DetailQuerySchema = Type.Object({

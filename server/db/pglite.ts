@@ -1,6 +1,7 @@
 // The embedded database: PostgreSQL compiled to WebAssembly (PGlite), one connection per process.
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { withHelpers, type Db, type Queryable } from './types.ts';
 
 export interface PgliteOptions {
@@ -28,6 +29,8 @@ export interface PgliteDb extends Db {
 export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDb> {
   if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
+    // Trigram similarity for typo-tolerant search (migration 002 creates the extension).
+    extensions: { pg_trgm },
     ...(options.dataDir !== undefined ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir !== undefined ? { loadDataDir: options.loadDataDir } : {}),
   });

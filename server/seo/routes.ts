@@ -1,0 +1,242 @@
+// Search engines and link previews: GET /api/seo/metadata (SPEC.md §7), the storefront pages with their
+// metadata written into the shell's <head> (/, /recommended, /category, /category/*, /search?q=,
+// /detail/{slugId}, /detail_{id}.html), GET /sitemap.xml and GET /robots.txt.
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { CATEGORY_DEFS } from '../catalog/categories.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
+import { renderHead } from './head.ts';
+import { buildSeo, notFoundSeo, PAGE_TYPES, type PageSeo, type SeoRequest } from './metadata.ts';
+
+export interface SeoOptions {
+  db: Db;
+  config: Pick<Config, 'publicOrigin'>;
+  /** The built SPA whose index.html gets the metadata; null: no page rendering. */
+  distDir: string | null;
+}
+
+const SeoDataSchema = Type.Object({
+  metaTitle: Type.String(),
+  metaDescription: Type.String(),
+  metaKeywords: Type.String(),
+  ogTitle: Type.String(),
+  ogDescription: Type.String(),
+  ogImage: Type.String({ description: 'Absolute URL of an image the server renders' }),
+  twitterCard: Type.String(),
+  schemaJson: Type.String({ description: 'JSON-LD (schema.org) as a string' }),
+  canonicalUrl: Type.String(),
+});
+
+const NOT_FOUND: Record<SeoRequest['pageType'], string> = {
+  HOME: 'Page not found',
+  CATEGORY: 'Category not found',
+  DETAIL: 'Prompt not found',
+  SEARCH: 'Page not found',
+};
+
+/** Sitemaps hold at most 50,000 addresses; a bigger catalog gets a sitemap index. */
+export const SITEMAP_CHUNK = 45_000;
+const STATIC_PATHS = ['/', ...CATEGORY_DEFS.map((c) => c.path), '/terms', '/privacy'];
+
+/** Paths search engines should not crawl (robots.txt): the API (but its images) and private pages. */
+const DISALLOWED = [
+  '/api/',
+  '/cart',
+  '/orders',
+  '/order-detail/',
+  '/messages',
+  '/profile',
+  '/settings',
+  '/fruit-transactions',
+  '/coupons',
+  '/exchange-coupons',
+  '/paiddetail-',
+  '/pendingdetail-',
+  '/verifyemail-',
+  '/social-callback',
+  '/auth/',
+  '/dev-idp/',
+  '/s/',
+  '/ps/',
+];
+
+const xml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const firstString = (value: unknown): string =>
+  typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : '';
+
+/** SPEC.md §7: a slug detail's reference is the number after the last hyphen, else the whole slug. */
+const detailReference = (slugId: string): string => /-(\d+)$/.exec(slugId)?.[1] ?? slugId;
+
+export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): Promise<void> {
+  const { db } = options;
+  const origin = options.config.publicOrigin;
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.get(
+    '/api/seo/metadata',
+    {
+      schema: {
+        summary: 'The metadata of a storefront page (camelCase fields), built from the catalog',
+        querystring: Type.Object({
+          pageType: Type.Enum([...PAGE_TYPES]),
+          referenceId: Type.Optional(
+            Type.String({
+              maxLength: 300,
+              description:
+                'CATEGORY: free_prompts, fruit_prompts, pay_prompts (empty: all); DETAIL: prompt id, or the ' +
+                'number after the last hyphen of a slugId, or a slug; SEARCH: the search text; HOME: empty ' +
+                'or recommended',
+            }),
+          ),
+          language: Type.Optional(
+            Type.String({ pattern: '^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})?$', default: 'en' }),
+          ),
+        }),
+        response: { 200: EnvelopeSchema(Type.Object({ data: SeoDataSchema })) },
+      },
+    },
+    async (request) => {
+      const { pageType, referenceId, language } = request.query;
+      const seo = await buildSeo(db, origin, {
+        pageType,
+        referenceId: referenceId ?? '',
+        language: (language ?? 'en').toLowerCase(),
+      });
+      if (seo === null) throw notFound(NOT_FOUND[pageType]);
+      return ok({ data: seo.data });
+    },
+  );
+
+  app.get('/robots.txt', async (_request, reply) => {
+    const lines = [
+      'User-agent: *',
+      'Allow: /',
+      // Link previews fetch the og:image from here.
+      'Allow: /api/images/',
+      ...DISALLOWED.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${origin}/sitemap.xml`,
+      '',
+    ];
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(lines.join('\n'));
+  });
+
+  const urlset = (entries: { loc: string; lastmod?: string }[]): string =>
+    [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...entries.map(
+        (e) => `  <url><loc>${xml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+      ),
+      '</urlset>',
+      '',
+    ].join('\n');
+  const staticEntries = () => STATIC_PATHS.map((path) => ({ loc: `${origin}${path}` }));
+  const promptEntries = async (chunk: number) => {
+    const rows = await db.query<{ slug: string; sort_id: number; updated_at: Date }>(
+      `SELECT slug, sort_id, updated_at FROM prompts ORDER BY id LIMIT ${SITEMAP_CHUNK} OFFSET ${chunk * SITEMAP_CHUNK}`,
+    );
+    return rows.map((r) => ({
+      loc: `${origin}/detail/${r.slug}-${r.sort_id}`,
+      lastmod: r.updated_at.toISOString().slice(0, 10),
+    }));
+  };
+  const sendXml = (reply: FastifyReply, body: string) =>
+    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(body);
+
+  app.get('/sitemap.xml', async (_request, reply) => {
+    const { count } = await db.one<{ count: number }>('SELECT count(*)::integer AS count FROM prompts');
+    if (count <= SITEMAP_CHUNK)
+      return sendXml(reply, urlset([...staticEntries(), ...(await promptEntries(0))]));
+    const parts = [
+      'pages',
+      ...Array.from({ length: Math.ceil(count / SITEMAP_CHUNK) }, (_, i) => `prompts-${i + 1}`),
+    ];
+    return sendXml(
+      reply,
+      [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        ...parts.map((p) => `  <sitemap><loc>${xml(`${origin}/sitemap-${p}.xml`)}</loc></sitemap>`),
+        '</sitemapindex>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  app.get<{ Params: { name: string } }>('/sitemap-:name.xml', async (request, reply) => {
+    const { name } = request.params;
+    if (name === 'pages') return sendXml(reply, urlset(staticEntries()));
+    const chunk = /^prompts-([1-9]\d{0,3})$/.exec(name);
+    const entries = chunk ? await promptEntries(Number(chunk[1]) - 1) : [];
+    if (entries.length === 0) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    return sendXml(reply, urlset(entries));
+  });
+
+  if (options.distDir !== null) registerPages(fastify, { ...options, distDir: options.distDir });
+}
+
+/** The SPA shell with each page's metadata in <head>; an unknown prompt or category answers 404. */
+function registerPages(fastify: FastifyInstance, options: SeoOptions & { distDir: string }): void {
+  const { db } = options;
+  const origin = options.config.publicOrigin;
+  const file = join(options.distDir, 'index.html');
+  let cached: { mtimeMs: number; size: number; text: string } | null = null;
+  const shell = async (): Promise<string> => {
+    const info = await stat(file);
+    if (cached === null || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
+      cached = { mtimeMs: info.mtimeMs, size: info.size, text: await readFile(file, 'utf8') };
+    }
+    return cached.text;
+  };
+
+  const page = async (request: FastifyRequest, reply: FastifyReply, seoRequest: SeoRequest | null) => {
+    const template = await shell();
+    let seo: PageSeo | null;
+    try {
+      seo = seoRequest === null ? null : await buildSeo(db, origin, seoRequest);
+    } catch (error) {
+      // The page still works without its metadata: the SPA applies its own defaults.
+      request.log.error({ err: error }, 'page metadata failed');
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+    }
+    const status = seo === null ? 404 : 200;
+    return reply
+      .status(status)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderHead(template, seo ?? notFoundSeo()));
+  };
+  const pageOf = (pageType: SeoRequest['pageType'], referenceId: string): SeoRequest => ({
+    pageType,
+    referenceId,
+    language: 'en',
+  });
+
+  fastify.get('/', (req, reply) => page(req, reply, pageOf('HOME', '')));
+  fastify.get('/recommended', (req, reply) => page(req, reply, pageOf('HOME', 'recommended')));
+  fastify.get('/category', (req, reply) =>
+    page(req, reply, pageOf('CATEGORY', firstString((req.query as Record<string, unknown>).id))),
+  );
+  fastify.get<{ Params: { id: string } }>('/category/:id', (req, reply) =>
+    page(req, reply, pageOf('CATEGORY', req.params.id)),
+  );
+  fastify.get('/search', (req, reply) =>
+    page(req, reply, pageOf('SEARCH', firstString((req.query as Record<string, unknown>).q))),
+  );
+  fastify.get<{ Params: { slugId: string } }>('/detail/:slugId', (req, reply) =>
+    page(req, reply, req.params.slugId ? pageOf('DETAIL', detailReference(req.params.slugId)) : null),
+  );
+  fastify.get<{ Params: { id: string } }>('/detail_:id.html', (req, reply) =>
+    page(req, reply, /^\d{1,10}$/.test(req.params.id) ? pageOf('DETAIL', req.params.id) : null),
+  );
+}
