@@ -21,7 +21,7 @@ function collectErrors(page: Page): string[] {
 test('the home grid shows prompt cards from the API', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('/');
-  const grid = page.getByRole('list', { name: /prompts/i });
+  const grid = page.getByRole('list', { name: 'All prompts', exact: true });
   await expect(grid.getByRole('listitem').first()).toBeVisible();
   expect(await grid.getByRole('listitem').count()).toBeGreaterThanOrEqual(12);
   // a card shows its title as a link to the detail page, and its price or "Free"
