@@ -19,22 +19,10 @@ import { listPrompts, parsePromptRef, type ListPage } from '../catalog/repositor
 import { MAX_QUERY_LENGTH } from '../catalog/search.ts';
 import type { Queryable } from '../db/index.ts';
 
-export const PAGE_TYPES = ['HOME', 'CATEGORY', 'DETAIL', 'SEARCH'] as const;
-export type PageType = (typeof PAGE_TYPES)[number];
-
-/** The fields of SPEC.md §3, camelCase. */
-export interface SeoData {
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  ogTitle: string;
-  ogDescription: string;
-  ogImage: string;
-  twitterCard: string;
-  /** A JSON-LD document as a string (schema.org, one @graph). */
-  schemaJson: string;
-  canonicalUrl: string;
-}
+// The page types and fields of SPEC.md §3 are the client's too: one definition in machines/domain.
+export { PAGE_TYPES, type PageType } from '../../machines/domain/seo.ts';
+export type { SeoMeta as SeoData } from '../../machines/domain/seo.ts';
+import type { PageType, SeoMeta as SeoData } from '../../machines/domain/seo.ts';
 
 export const SEO_FIELDS: readonly (keyof SeoData)[] = [
   'metaTitle',
