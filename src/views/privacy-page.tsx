@@ -45,6 +45,12 @@ const LOCAL_STORAGE: StoredItem[] = [
     purpose: 'A record of the last successful sign-in, used to avoid repeating the welcome message.',
     lifetime: 'Until you log out',
   },
+  {
+    name: 'referral',
+    purpose:
+      'When you arrive through a share link: which link it was and who shared it, so a purchase you make can credit them.',
+    lifetime: 'Until the next share link you open replaces it',
+  },
 ];
 
 const SESSION_STORAGE: StoredItem[] = [
