@@ -6,6 +6,30 @@ import { StatusCard } from './status-pages.tsx';
 
 type LandingStatus = 'resolving' | 'missing' | 'error';
 
+/** A load that failed: the reason, "Try again", and a way back to the catalog. */
+function RetryCard(props: { title: string; message: string; homeLabel: string; onRetry: () => void }) {
+  return (
+    <StatusCard
+      tone="error"
+      state="error"
+      icon={<AlertIcon size={28} />}
+      title={props.title}
+      actions={
+        <>
+          <button type="button" className="btn btn--primary" onClick={props.onRetry}>
+            Try again
+          </button>
+          <Link to="/" className="btn btn--secondary">
+            {props.homeLabel}
+          </Link>
+        </>
+      }
+    >
+      <p role="alert">{props.message}</p>
+    </StatusCard>
+  );
+}
+
 /** `/detail_{id}.html`: a projection of `legacyRedirect` (the redirect itself is the machine's). */
 export function LegacyRedirectView() {
   const actor = useSystemActor('legacyRedirect');
@@ -16,28 +40,12 @@ export function LegacyRedirectView() {
   if (status === 'missing') return <NotFoundView />;
   if (status === 'error')
     return (
-      <StatusCard
-        tone="error"
-        state="error"
-        icon={<AlertIcon size={28} />}
+      <RetryCard
         title="We couldn't open this prompt"
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => actor.send({ type: 'legacy.retry' })}
-            >
-              Try again
-            </button>
-            <Link to="/" className="btn btn--secondary">
-              Back to all prompts
-            </Link>
-          </>
-        }
-      >
-        <p role="alert">{error ?? 'The prompt could not be loaded.'}</p>
-      </StatusCard>
+        message={error ?? 'The prompt could not be loaded.'}
+        homeLabel="Back to all prompts"
+        onRetry={() => actor.send({ type: 'legacy.retry' })}
+      />
     );
   return (
     <StatusCard icon={<LinkIcon size={28} />} title="Opening prompt…" state="resolving" busy>
@@ -71,28 +79,12 @@ export function ShareLandingView() {
     );
   if (status === 'error')
     return (
-      <StatusCard
-        tone="error"
-        state="error"
-        icon={<AlertIcon size={28} />}
+      <RetryCard
         title="We couldn't open this link"
-        actions={
-          <>
-            <button
-              type="button"
-              className="btn btn--primary"
-              onClick={() => actor.send({ type: 'shareLink.retry' })}
-            >
-              Try again
-            </button>
-            <Link to="/" className="btn btn--secondary">
-              Browse all prompts
-            </Link>
-          </>
-        }
-      >
-        <p role="alert">{error ?? 'The link could not be opened.'}</p>
-      </StatusCard>
+        message={error ?? 'The link could not be opened.'}
+        homeLabel="Browse all prompts"
+        onRetry={() => actor.send({ type: 'shareLink.retry' })}
+      />
     );
   return (
     <StatusCard icon={<LinkIcon size={28} />} title="Opening shared prompt…" state="resolving" busy>
