@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/login-dialog.ts';
 import { ENCRYPT_FAILED, type SignInResult } from '../../machines/domain/session-user.ts';
 import { MESSAGES } from '../../machines/domain/validation.ts';
@@ -10,6 +10,7 @@ import {
   modelPaths,
   replayOnActor,
 } from '../support/model.ts';
+import { serializeLoginDialog } from '../support/login-dialog-model.ts';
 
 const recorder = new CoverageRecorder(loginDialogMachine);
 afterAll(() => recorder.save());
@@ -71,21 +72,7 @@ const samples = {
   'xstate.error.actor.socialLogin': [{ type: 'xstate.error.actor.socialLogin', error: new Error('crash') }],
 };
 
-const serialize = (s: AnyMachineSnapshot) => {
-  const c = s.context as {
-    form: { email: string; password: string; confirmPassword: string };
-    message: string | null;
-    errors: object;
-  };
-  return [
-    JSON.stringify(s.value),
-    c.form.email,
-    c.form.password,
-    c.form.confirmPassword ? 'c' : '',
-    c.message ?? '',
-    Object.values(c.errors).join(','),
-  ].join('|');
-};
+const serialize = serializeLoginDialog;
 
 describe('loginDialog model', () => {
   const traversal = loginDialogMachine.provide({ actors: controlledActors(ACTORS).actors as never });

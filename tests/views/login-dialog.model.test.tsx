@@ -13,6 +13,7 @@ import { fakeEffects } from '../support/fake-effects.ts';
 import { controlledActors, modelPaths, type ModelPath } from '../support/model.ts';
 import { controllable, settle } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
+import { serializeLoginDialog } from '../support/login-dialog-model.ts';
 
 const input = { callbackUrl: 'http://localhost:3000/auth/callback' };
 const EMAIL = 'demo@example.com';
@@ -61,21 +62,7 @@ const samples = {
   'xstate.error.actor.guestLogin': [{ type: 'xstate.error.actor.guestLogin', error: new Error('network') }],
 };
 
-const serialize = (s: AnyMachineSnapshot) => {
-  const c = s.context as {
-    form: { email: string; password: string; confirmPassword: string };
-    message: string | null;
-    errors: object;
-  };
-  return [
-    JSON.stringify(s.value),
-    c.form.email,
-    c.form.password,
-    c.form.confirmPassword ? 'c' : '',
-    c.message ?? '',
-    Object.values(c.errors).join(','),
-  ].join('|');
-};
+const serialize = serializeLoginDialog;
 
 const signsIn = (event: AnyEventObject) =>
   event.type === 'session.loggedIn' ||
