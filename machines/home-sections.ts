@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PromptCard } from './domain/catalog.ts';
+import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
 
 export interface HomeSection {
   key: string;
@@ -7,13 +8,22 @@ export interface HomeSection {
   data: PromptCard[];
 }
 
-export type HomeSectionsEvent = { type: 'home.load' } | { type: 'home.retry' };
+export type HomeSectionsEvent = { type: 'home.load' } | { type: 'home.retry' } | ViewerChanged;
 
 /** The home page's shelves (trending, newest, free picks, by generator), loaded once and kept. */
 export const homeSectionsMachine = setup({
   types: {
-    context: {} as { sections: HomeSection[]; error: string | null },
+    context: {} as { sections: HomeSection[]; error: string | null; viewer: KnownViewer },
     events: {} as HomeSectionsEvent,
+  },
+  guards: {
+    viewerSwitched: ({ context, event }) =>
+      event.type === 'viewer.changed' && viewerSwitched(context.viewer, event.viewer),
+  },
+  actions: {
+    setViewer: assign({
+      viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.viewer : context.viewer),
+    }),
   },
   actors: {
     fetchHomeSections: fromPromise<HomeSection[]>(() => {
@@ -22,8 +32,9 @@ export const homeSectionsMachine = setup({
   },
 }).createMachine({
   id: 'homeSections',
-  context: { sections: [], error: null },
+  context: { sections: [], error: null, viewer: undefined },
   initial: 'idle',
+  on: { 'viewer.changed': { actions: 'setViewer' } },
   states: {
     idle: { on: { 'home.load': 'loading' } },
     loading: {
@@ -45,8 +56,15 @@ export const homeSectionsMachine = setup({
       },
     },
     ready: {
-      description: 'Shown; coming back home keeps the shelves (and the scroll position).',
+      description:
+        'Shown; coming back home keeps the shelves (and the scroll position). Another member signing in or out reloads them (owned marks, hearts).',
       tags: ['ready'],
+      on: {
+        'viewer.changed': [
+          { guard: 'viewerSwitched', target: 'loading', actions: 'setViewer' },
+          { actions: 'setViewer' },
+        ],
+      },
     },
     error: { tags: ['error'], on: { 'home.retry': 'loading', 'home.load': 'loading' } },
   },

@@ -1,7 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { PromptFull } from './domain/catalog.ts';
+import type { PromptCard, PromptFull } from './domain/catalog.ts';
+import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
 
-export type PromptDetailEvent = { type: 'detail.load'; id: string } | { type: 'detail.retry' };
+export type PromptDetailEvent =
+  | { type: 'detail.load'; id: string }
+  | { type: 'detail.retry' }
+  /** The related prompts failed to load: ask again (the page itself stays). */
+  | { type: 'detail.relatedRetry' }
+  | ViewerChanged;
 
 /** What the detail fetcher resolves to: a missing prompt is an answer, not an error. */
 export type PromptLookup = { found: true; prompt: PromptFull } | { found: false };
@@ -10,6 +16,9 @@ export interface PromptDetailContext {
   id: string | null;
   prompt: PromptFull | null;
   error: string | null;
+  /** Prompts like this one (tags, generator), shown under it; never the prompt itself. */
+  related: PromptCard[];
+  viewer: KnownViewer;
 }
 
 /** The prompt shown on a detail page, by numeric id or slugId (SPEC.md §7 /api/prompts/detail). */
@@ -22,23 +31,40 @@ export const promptDetailMachine = setup({
     fetchPrompt: fromPromise<PromptLookup, string>(() => {
       throw new Error('fetchPrompt must be provided');
     }),
+    fetchRelated: fromPromise<PromptCard[], number>(() => {
+      throw new Error('fetchRelated must be provided');
+    }),
   },
   guards: {
     found: ({ event }) => 'output' in event && (event.output as PromptLookup).found,
+    /** Someone else signed in or out while a prompt is shown: its access may have changed. */
+    viewerSwitched: ({ context, event }) =>
+      event.type === 'viewer.changed' && context.id !== null && viewerSwitched(context.viewer, event.viewer),
+  },
+  actions: {
+    setViewer: assign({
+      viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.viewer : context.viewer),
+    }),
   },
 }).createMachine({
   id: 'promptDetail',
-  context: { id: null, prompt: null, error: null },
+  context: { id: null, prompt: null, error: null, related: [], viewer: undefined },
   initial: 'idle',
   on: {
     'detail.load': {
       target: '.loading',
       reenter: true,
-      actions: assign({
-        prompt: ({ context, event }) => (context.prompt && context.id === event.id ? context.prompt : null),
-        id: ({ event }) => event.id,
-      }),
+      // The same prompt again keeps what is shown while it reloads; another one starts blank.
+      actions: assign(({ context, event }) =>
+        context.prompt && context.id === event.id
+          ? { id: event.id }
+          : { id: event.id, prompt: null, related: [] },
+      ),
     },
+    'viewer.changed': [
+      { guard: 'viewerSwitched', target: '.loading', reenter: true, actions: 'setViewer' },
+      { actions: 'setViewer' },
+    ],
   },
   states: {
     idle: {},
@@ -68,7 +94,26 @@ export const promptDetailMachine = setup({
         },
       },
     },
-    ready: { tags: ['ready'] },
+    ready: {
+      tags: ['ready'],
+      initial: 'relatedLoading',
+      states: {
+        relatedLoading: {
+          invoke: {
+            id: 'fetchRelated',
+            src: 'fetchRelated',
+            input: ({ context }) => context.prompt?.id ?? 0,
+            onDone: { target: 'relatedShown', actions: assign({ related: ({ event }) => event.output }) },
+            onError: 'relatedFailed',
+          },
+        },
+        relatedShown: {},
+        relatedFailed: {
+          description: 'The prompt is shown; only its related prompts are missing, with a retry.',
+          on: { 'detail.relatedRetry': 'relatedLoading' },
+        },
+      },
+    },
     notFound: { tags: ['notFound'], description: 'No prompt has this id: the page says "Page Not Found".' },
     error: { tags: ['error'], on: { 'detail.retry': 'loading' } },
   },

@@ -1,11 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { nextPageOf, sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
+import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
 
 export type PromptListEvent =
   | { type: 'list.load'; query: ListQuery }
   | { type: 'list.retry' }
   /** "Show more": the next page, appended without leaving the page. */
-  | { type: 'list.more' };
+  | { type: 'list.more' }
+  | ViewerChanged;
 
 export interface PromptListContext {
   query: ListQuery;
@@ -13,6 +15,7 @@ export interface PromptListContext {
   error: string | null;
   /** A failed "Show more": the list stays, with this message beside the button. */
   moreError: string | null;
+  viewer: KnownViewer;
 }
 
 /**
@@ -33,21 +36,35 @@ export const promptListMachine = setup({
   guards: {
     sameQuery: ({ context, event }) => event.type === 'list.load' && sameQuery(context.query, event.query),
     hasMore: ({ context }) => context.page !== null && nextPageOf(context.page) !== null,
+    /** Someone else signed in or out after a list was asked for: owned marks and hearts change. */
+    viewerSwitched: ({ context, event }) =>
+      event.type === 'viewer.changed' && viewerSwitched(context.viewer, event.viewer),
   },
   actions: {
+    setViewer: assign({
+      viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.viewer : context.viewer),
+    }),
     setQuery: assign({
       query: ({ event, context }) => (event.type === 'list.load' ? event.query : context.query),
     }),
   },
 }).createMachine({
   id: 'promptList',
-  context: { query: {}, page: null, error: null, moreError: null },
+  context: { query: {}, page: null, error: null, moreError: null, viewer: undefined },
   initial: 'idle',
   on: {
     'list.load': { target: '.loading', reenter: true, actions: 'setQuery' },
+    'viewer.changed': [
+      // the query stays; its first page comes back for the new viewer
+      { guard: 'viewerSwitched', target: '.loading', reenter: true, actions: 'setViewer' },
+      { actions: 'setViewer' },
+    ],
   },
   states: {
-    idle: { description: 'Nothing asked for yet.' },
+    idle: {
+      description: 'Nothing asked for yet.',
+      on: { 'viewer.changed': { actions: 'setViewer' } },
+    },
     loading: {
       tags: ['loading'],
       entry: assign({ error: null, moreError: null }),

@@ -1,6 +1,9 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import { adoptDecision, pollDecision, shouldToastLogin, type AuthMarks } from './domain/session-rules.ts';
 import { toSessionUser, type SessionUser, type UserData } from './domain/session-user.ts';
+import type { VIEWER_AWARE } from './domain/viewer.ts';
+
+type ViewerAware = (typeof VIEWER_AWARE)[number];
 
 export const SESSION_TOASTS = {
   loggedIn: 'You have successfully logged in',
@@ -48,6 +51,8 @@ export interface SessionContext {
  * reconcile every `authPoll`, log out with the listeners suspended (`listenerResume`, then
  * `guardRelease`). Storage, cookies, window events and HTTP are actors and actions from src/.
  */
+const ANNOUNCE_VIEWER = ['viewerToList', 'viewerToDetail', 'viewerToHome'] as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -107,6 +112,19 @@ export const sessionMachine = setup({
     } as AnyEventObject),
     resetCart: sendTo(({ system }) => system.get('cartCount'), { type: 'cart.reset' }),
     loadFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.load' }),
+    /** The catalog actors (VIEWER_AWARE) reload what they show when the member changes. */
+    viewerToList: sendTo(
+      ({ system }) => system.get('promptList' satisfies ViewerAware),
+      ({ context }) => ({ type: 'viewer.changed', viewer: context.token }) as AnyEventObject,
+    ),
+    viewerToDetail: sendTo(
+      ({ system }) => system.get('promptDetail' satisfies ViewerAware),
+      ({ context }) => ({ type: 'viewer.changed', viewer: context.token }) as AnyEventObject,
+    ),
+    viewerToHome: sendTo(
+      ({ system }) => system.get('homeSections' satisfies ViewerAware),
+      ({ context }) => ({ type: 'viewer.changed', viewer: context.token }) as AnyEventObject,
+    ),
     clearFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.clear' }),
     tellDialog: sendTo(({ system }) => system.get('loginDialog'), { type: 'session.loggedIn' }),
     noteRestoredToast: assign({
@@ -198,7 +216,7 @@ export const sessionMachine = setup({
 
     loggedOut: {
       tags: ['loggedOut'],
-      entry: [assign({ token: null, user: null, pendingUser: null }), 'clearFavorites'],
+      entry: [assign({ token: null, user: null, pendingUser: null }), 'clearFavorites', ...ANNOUNCE_VIEWER],
       on: {
         'session.signedIn': [
           {
@@ -268,7 +286,7 @@ export const sessionMachine = setup({
 
     loggedIn: {
       tags: ['loggedIn'],
-      entry: ['tellDialog', 'loadFavorites'],
+      entry: ['tellDialog', 'loadFavorites', ...ANNOUNCE_VIEWER],
       type: 'parallel',
       on: {
         'session.logout': {

@@ -1,4 +1,4 @@
-import type { ListQuery, PromptFull, PromptPage } from '../../machines/domain/catalog.ts';
+import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../machines/domain/catalog.ts';
 import { normaliseSeo, type SeoMeta } from '../../machines/domain/seo.ts';
 import type { HomeSection } from '../../machines/home-sections.ts';
 import type { PromptLookup } from '../../machines/prompt-detail.ts';
@@ -34,6 +34,8 @@ export function createCatalogEffects(api: ApiClient) {
         throw error;
       }
     },
+    getRelated: async (id: number): Promise<PromptCard[]> =>
+      (await api.get<{ data: PromptCard[] }>('/api/prompts/related', { id })).data,
     fetchHomeSections: async (): Promise<HomeSection[]> =>
       (await api.get<{ sections: HomeSection[] }>('/api/prompts/home')).sections,
     fetchSeo: async (request: SeoRequest): Promise<SeoMeta | null> => {

@@ -48,6 +48,8 @@ export type AppEffects = ReturnType<typeof createCatalogEffects> &
   ReturnType<typeof createCartEffects> & {
     session: ReturnType<typeof createSessionEffects>;
     popup: typeof popupActor;
+    /** The clipboard (share links, filled prompts). */
+    copyText: (text: string) => Promise<void>;
   };
 
 /** The bearer token the API client sends: the session's, read at call time. */
@@ -61,6 +63,7 @@ export function browserEffects(): AppEffects {
     ...createCartEffects(api),
     session: createSessionEffects(api),
     popup: popupActor,
+    copyText,
   };
 }
 
@@ -99,7 +102,10 @@ export function createAppLogic(effects: AppEffects) {
         actors: { fetchPromptPage: fromPromise(({ input }) => effects.listPrompts(input)) },
       }),
       promptDetail: promptDetailMachine.provide({
-        actors: { fetchPrompt: fromPromise(({ input }) => effects.getPrompt(input)) },
+        actors: {
+          fetchPrompt: fromPromise(({ input }) => effects.getPrompt(input)),
+          fetchRelated: fromPromise(({ input }) => effects.getRelated(input)),
+        },
       }),
       session: sessionMachine.provide({
         actors: effects.session.actors,
@@ -185,11 +191,11 @@ export function createAppLogic(effects: AppEffects) {
       share: shareMachine.provide({
         actors: {
           createShareLink: fromPromise(({ input }) => effects.createShareLink(input)),
-          copyText: fromPromise(({ input }) => copyText(input.text)),
+          copyText: fromPromise(({ input }) => effects.copyText(input.text)),
         },
       }),
       templateFiller: templateFillerMachine.provide({
-        actors: { copyText: fromPromise(({ input }) => copyText(input.text)) },
+        actors: { copyText: fromPromise(({ input }) => effects.copyText(input.text)) },
       }),
       favorites: favoritesMachine.provide({
         actors: {

@@ -5,7 +5,7 @@ import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { GradeBadge } from './grade-badge.tsx';
 import { AlertIcon, ChevronRightIcon, LockIcon } from './icons.tsx';
-import { compactNumber } from './prompt-card.tsx';
+import { compactNumber, PromptCard, PromptCardSkeleton } from './prompt-card.tsx';
 import { NotFoundView } from './not-found-view.tsx';
 import { LoginButton } from './login-button.tsx';
 import { HeartButton, ShareButton, TemplateFiller } from './prompt-actions.tsx';
@@ -174,6 +174,8 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
           <LockedPanel prompt={prompt} />
         )}
       </section>
+
+      <RelatedPrompts />
     </article>
   );
 }
@@ -191,6 +193,59 @@ function PromptTemplate({ prompt, template }: { prompt: PromptFull; template: st
   );
   if (!loaded) return null;
   return <TemplateFiller generatorType={prompt.generatorType} />;
+}
+
+/** The `ready` region of `promptDetail`: related prompts load after the prompt, and fail on their own. */
+function RelatedPrompts() {
+  const detailActor = useSystemActor('promptDetail');
+  const related = useSystemSelector('promptDetail', (s) => s.context.related);
+  const phase = useSystemSelector('promptDetail', (s) =>
+    s.matches({ ready: 'relatedFailed' })
+      ? 'failed'
+      : s.matches({ ready: 'relatedShown' })
+        ? 'shown'
+        : 'loading',
+  );
+  if (phase === 'shown' && related.length === 0) return null;
+  return (
+    <section
+      className="shelf detail__related"
+      aria-labelledby="related-heading"
+      aria-busy={phase === 'loading'}
+    >
+      <div className="shelf__head">
+        <h2 id="related-heading" className="section-title">
+          You may also like
+        </h2>
+      </div>
+      {phase === 'failed' ? (
+        <p className="shelves__error" role="status">
+          Related prompts could not be loaded.{' '}
+          <button
+            type="button"
+            className="btn btn--ghost"
+            onClick={() => detailActor.send({ type: 'detail.relatedRetry' })}
+          >
+            Try again
+          </button>
+        </p>
+      ) : (
+        <ul className="shelf__row" aria-labelledby="related-heading">
+          {related.length > 0
+            ? related.map((card) => (
+                <li key={card.id} className="shelf__item">
+                  <PromptCard prompt={card} />
+                </li>
+              ))
+            : Array.from({ length: 4 }, (_, i) => (
+                <li key={i} className="shelf__item" aria-hidden="true">
+                  <PromptCardSkeleton />
+                </li>
+              ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 function LockedPanel({ prompt }: { prompt: PromptFull }) {

@@ -5,6 +5,7 @@ import { SYSTEM_IDS } from '../../machines/domain/system-ids.ts';
 import { createAppLogic, startAppSystem, systemActor } from '../../src/system/app-system.ts';
 import { CoverageRecorder, modelPaths, replayOnActor } from '../support/model.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
+import { fullFixture, pageFixture } from '../support/fixtures.ts';
 
 const recorder = new CoverageRecorder(appMachine);
 afterAll(() => recorder.save());
@@ -47,6 +48,43 @@ describe('the actor system', () => {
     expect((await waitFor(detail, (s) => !s.hasTag('loading'))).value).toBe('notFound');
     detail.send({ type: 'detail.load', id: '1' });
     expect((await waitFor(detail, (s) => s.hasTag('ready'))).context.prompt?.id).toBe(1);
+    system.stop();
+  });
+});
+
+describe('who the catalog is for', () => {
+  it('reloads the detail and the list when a member signs in and again when they sign out', async () => {
+    const asked: string[] = [];
+    const listed: number[] = [];
+    const effects = fakeEffects({
+      getPrompt: async (id) => {
+        asked.push(id);
+        return { found: true, prompt: fullFixture(1) };
+      },
+      listPrompts: async (q) => {
+        listed.push(q.page ?? 1);
+        return pageFixture(2);
+      },
+    });
+    const system = startAppSystem({ effects });
+    const session = systemActor(system, 'session');
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    const detail = systemActor(system, 'promptDetail');
+    const list = systemActor(system, 'promptList');
+    detail.send({ type: 'detail.load', id: '1' });
+    list.send({ type: 'list.load', query: {} });
+    await waitFor(detail, (s) => s.hasTag('ready'));
+    await waitFor(list, (s) => s.hasTag('ready'));
+    expect([asked.length, listed.length]).toEqual([1, 1]);
+
+    session.send({ type: 'session.signedIn', token: 'token-a', now: Date.now() });
+    await waitFor(detail, (s) => s.hasTag('ready') && asked.length === 2);
+    await waitFor(list, (s) => s.hasTag('ready') && listed.length === 2);
+    expect(detail.getSnapshot().context.viewer).toBe('token-a');
+
+    session.send({ type: 'session.logout' });
+    await waitFor(detail, (s) => s.context.viewer === null && s.hasTag('ready'));
+    expect(asked.length).toBe(3);
     system.stop();
   });
 });

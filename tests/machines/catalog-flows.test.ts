@@ -138,6 +138,10 @@ const models: Model[] = [
       'xstate.error.actor.fetchHomeSections': [
         { type: 'xstate.error.actor.fetchHomeSections', error: new Error('x') },
       ],
+      'viewer.changed': [
+        { type: 'viewer.changed', viewer: null },
+        { type: 'viewer.changed', viewer: 'token-b' },
+      ],
     },
   },
 ];

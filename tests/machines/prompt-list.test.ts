@@ -19,13 +19,17 @@ const samples = {
   'xstate.error.actor.fetchPromptPage': [
     { type: 'xstate.error.actor.fetchPromptPage', error: new Error("Can't reach FruitPrompt right now.") },
   ],
+  'viewer.changed': [
+    { type: 'viewer.changed', viewer: null },
+    { type: 'viewer.changed', viewer: 'token-b' },
+  ],
 };
 
 describe('promptList model', () => {
   const paths = modelPaths(promptListMachine, {
     samples,
     serializeState: (s) =>
-      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.query)} ${s.context.error ? 'err' : ''} ${s.context.moreError ? 'more-err' : ''} ${s.context.page ? `${s.context.page.data.length}/${s.context.page.total}` : ''}`,
+      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.query)} ${s.context.error ? 'err' : ''} ${s.context.moreError ? 'more-err' : ''} ${s.context.page ? `${s.context.page.data.length}/${s.context.page.total}` : ''} ${String(s.context.viewer)}`,
   });
 
   it('reaches idle, loading, ready, loadingMore and error', () => {
@@ -43,6 +47,7 @@ describe('promptList model', () => {
         check: (actual, expected) => {
           expect(actual.context.error).toEqual(expected.context.error);
           expect(actual.context.page?.data.length).toEqual(expected.context.page?.data.length);
+          expect(actual.context.viewer).toEqual(expected.context.viewer);
           for (const tag of ['loading', 'ready', 'error'])
             expect(actual.hasTag(tag)).toBe(expected.hasTag(tag));
         },

@@ -3,6 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AppEffects } from '../../src/system/app-system.ts';
 import type { Restored } from '../../machines/session.ts';
 import type { AuthMarks } from '../../machines/domain/session-rules.ts';
+import { copyText } from '../../src/effects/navigation.ts';
 import { fullFixture, pageFixture } from './fixtures.ts';
 
 const refused = async () => ({ ok: false as const, msg: 'Not available in this test' });
@@ -11,6 +12,7 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
   const base: AppEffects = {
     listPrompts: async (q) => ({ ...pageFixture(4), page: q.page ?? 1 }),
     getPrompt: async (id) => (id === '404' ? { found: false } : { found: true, prompt: fullFixture(1) }),
+    getRelated: async () => pageFixture(3).data.map((card) => ({ ...card, id: card.id + 100 })),
     authorize: async () => ({ success: false, msg: 'Not available in this test' }),
     emailLogin: refused,
     emailRegister: refused,
@@ -25,6 +27,8 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
     resolveShareLink: async () => ({ found: false }),
     fetchFavorites: async () => [],
     saveFavorite: async () => {},
+    // the browser's clipboard (jsdom tests spy on it; without one, copying fails as it would)
+    copyText,
     session: {
       actors: {
         restoreSession: fromPromise(async (): Promise<Restored> => ({ status: 'none' })),

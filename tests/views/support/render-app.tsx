@@ -48,6 +48,7 @@ export async function renderApp(
     resolveShareLink: async () => ({ found: false }),
     fetchSeo: async () => null,
     fetchHomeSections: async () => [],
+    getRelated: async () => [],
     fetchFavorites: async () => [],
     ...fakes,
     ...options.effects,
