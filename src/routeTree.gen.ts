@@ -30,6 +30,7 @@ import { Route as TermsRouteImport } from './routes/terms'
 import { Route as VerifyemailChar123tokenChar125DothtmlRouteImport } from './routes/verifyemail-{$token}[.]html'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as CategoryIndexRouteImport } from './routes/category.index'
+import { Route as CategoryIdRouteImport } from './routes/category.$id'
 import { Route as CategoryFreePromptsRouteImport } from './routes/category.free-prompts'
 import { Route as CategoryFruitPromptsRouteImport } from './routes/category.fruit-prompts'
 import { Route as CategoryPremiumPromptsRouteImport } from './routes/category.premium-prompts'
@@ -147,6 +148,11 @@ const CategoryIndexRoute = CategoryIndexRouteImport.update({
   path: '/category/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CategoryIdRoute = CategoryIdRouteImport.update({
+  id: '/category/$id',
+  path: '/category/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CategoryFreePromptsRoute = CategoryFreePromptsRouteImport.update({
   id: '/category/free-prompts',
   path: '/category/free-prompts',
@@ -204,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/category/$id': typeof CategoryIdRoute
   '/category/free-prompts': typeof CategoryFreePromptsRoute
   '/category/fruit-prompts': typeof CategoryFruitPromptsRoute
   '/category/premium-prompts': typeof CategoryPremiumPromptsRoute
@@ -234,6 +241,7 @@ export interface FileRoutesByTo {
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/category/$id': typeof CategoryIdRoute
   '/category/free-prompts': typeof CategoryFreePromptsRoute
   '/category/fruit-prompts': typeof CategoryFruitPromptsRoute
   '/category/premium-prompts': typeof CategoryPremiumPromptsRoute
@@ -265,6 +273,7 @@ export interface FileRoutesById {
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
   '/auth/callback': typeof AuthCallbackRoute
+  '/category/$id': typeof CategoryIdRoute
   '/category/free-prompts': typeof CategoryFreePromptsRoute
   '/category/fruit-prompts': typeof CategoryFruitPromptsRoute
   '/category/premium-prompts': typeof CategoryPremiumPromptsRoute
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verifyemail-{$token}.html'
     | '/auth/callback'
+    | '/category/$id'
     | '/category/free-prompts'
     | '/category/fruit-prompts'
     | '/category/premium-prompts'
@@ -327,6 +337,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verifyemail-{$token}.html'
     | '/auth/callback'
+    | '/category/$id'
     | '/category/free-prompts'
     | '/category/fruit-prompts'
     | '/category/premium-prompts'
@@ -357,6 +368,7 @@ export interface FileRouteTypes {
     | '/terms'
     | '/verifyemail-{$token}.html'
     | '/auth/callback'
+    | '/category/$id'
     | '/category/free-prompts'
     | '/category/fruit-prompts'
     | '/category/premium-prompts'
@@ -388,6 +400,7 @@ export interface RootRouteChildren {
   TermsRoute: typeof TermsRoute
   VerifyemailChar123tokenChar125DothtmlRoute: typeof VerifyemailChar123tokenChar125DothtmlRoute
   AuthCallbackRoute: typeof AuthCallbackRoute
+  CategoryIdRoute: typeof CategoryIdRoute
   CategoryFreePromptsRoute: typeof CategoryFreePromptsRoute
   CategoryFruitPromptsRoute: typeof CategoryFruitPromptsRoute
   CategoryPremiumPromptsRoute: typeof CategoryPremiumPromptsRoute
@@ -547,6 +560,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategoryIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/category/$id': {
+      id: '/category/$id'
+      path: '/category/$id'
+      fullPath: '/category/$id'
+      preLoaderRoute: typeof CategoryIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/category/free-prompts': {
       id: '/category/free-prompts'
       path: '/category/free-prompts'
@@ -623,6 +643,7 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyemailChar123tokenChar125DothtmlRoute:
     VerifyemailChar123tokenChar125DothtmlRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  CategoryIdRoute: CategoryIdRoute,
   CategoryFreePromptsRoute: CategoryFreePromptsRoute,
   CategoryFruitPromptsRoute: CategoryFruitPromptsRoute,
   CategoryPremiumPromptsRoute: CategoryPremiumPromptsRoute,

@@ -149,6 +149,35 @@ export const CATEGORIES = [
   { path: '/category/premium-prompts', label: 'Premium Prompts', grade: 2, referenceId: 'pay_prompts' },
 ] as const;
 
+export type Category = (typeof CATEGORIES)[number];
+
+const CATEGORY_ALIASES: Record<string, string> = {
+  '': 'all',
+  all_prompts: 'all',
+  free: 'free_prompts',
+  '0': 'free_prompts',
+  fruit: 'fruit_prompts',
+  fruitcoin: 'fruit_prompts',
+  fruitcoin_prompts: 'fruit_prompts',
+  '1': 'fruit_prompts',
+  premium: 'pay_prompts',
+  premium_prompts: 'pay_prompts',
+  pay: 'pay_prompts',
+  paid: 'pay_prompts',
+  '2': 'pay_prompts',
+};
+
+/**
+ * The category a reference id names (SPEC.md §7: free_prompts, fruit_prompts, pay_prompts, as the
+ * `id` query or path param), or its path segment (free-prompts), grade (0, 1, 2) or a plain alias
+ * (free, premium); `all` and '' are All Prompts. Anything else is no category.
+ */
+export function categoryByReference(raw: string): Category | null {
+  const id = raw.trim().toLowerCase().replace(/-/g, '_');
+  const key = CATEGORY_ALIASES[id] ?? id;
+  return CATEGORIES.find((c) => (c.referenceId ?? 'all') === key) ?? null;
+}
+
 /** What a list asks the catalog for; every field optional, the server applies defaults. */
 export interface ListQuery {
   /** Which list: the catalog (default), the recommendations, or the member's saved prompts. */

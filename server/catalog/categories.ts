@@ -5,7 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CATEGORIES, type Grade } from '../../machines/domain/catalog.ts';
+import { CATEGORIES, categoryByReference, type Grade } from '../../machines/domain/catalog.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
 
@@ -47,25 +47,8 @@ export const CATEGORY_DEFS: readonly CategoryDef[] = CATEGORIES.map((c) => {
 
 /** The category named by a reference id, path segment, grade or alias; '' is All Prompts. */
 export function findCategory(raw: string): CategoryDef | null {
-  const id = raw.trim().toLowerCase().replace(/-/g, '_');
-  const aliases: Record<string, CategoryKey> = {
-    '': 'all',
-    all: 'all',
-    all_prompts: 'all',
-    free: 'free_prompts',
-    '0': 'free_prompts',
-    fruit: 'fruit_prompts',
-    fruitcoin: 'fruit_prompts',
-    fruitcoin_prompts: 'fruit_prompts',
-    '1': 'fruit_prompts',
-    premium: 'pay_prompts',
-    premium_prompts: 'pay_prompts',
-    pay: 'pay_prompts',
-    paid: 'pay_prompts',
-    '2': 'pay_prompts',
-  };
-  const key = aliases[id] ?? id;
-  return CATEGORY_DEFS.find((c) => c.key === key) ?? null;
+  const category = categoryByReference(raw);
+  return category === null ? null : (CATEGORY_DEFS.find((c) => c.grade === category.grade) ?? null);
 }
 
 export async function categoriesWithCounts(db: Queryable): Promise<Category[]> {

@@ -1,20 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sendToSystem } from '../system/react.tsx';
+import { CATEGORIES } from '../../machines/domain/catalog.ts';
 import { CategoryPage } from '../views/category-page.tsx';
-import { listQueryOf, validateListSearch } from './-lib/search.ts';
-import { sendSeoPage } from './-lib/seo.ts';
+import { openCategory } from './-lib/category.ts';
+import { validateListSearch } from './-lib/search.ts';
+
+const category = CATEGORIES[1];
 
 export const Route = createFileRoute('/category/free-prompts')({
   validateSearch: validateListSearch,
   beforeLoad: ({ context, search, preload }) => {
-    if (preload) return;
-    sendToSystem(context.system, 'promptList', {
-      type: 'list.load',
-      query: listQueryOf(search, { grade: 0 }),
-    });
-    sendSeoPage(context.system, 'CATEGORY', 'free_prompts', '/category/free-prompts');
+    if (!preload) openCategory(context.system, category, search, null);
   },
   component: function Category() {
-    return <CategoryPage grade={0} search={Route.useSearch()} />;
+    return <CategoryPage category={category} search={Route.useSearch()} />;
   },
 });

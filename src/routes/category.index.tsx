@@ -1,10 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { CategoryIndexPage } from '../views/category-page.tsx';
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { categoryByReference } from '../../machines/domain/catalog.ts';
+import { CategoryIndexPage, CategoryPage } from '../views/category-page.tsx';
+import { CATEGORY_INDEX_PATH, openCategory } from './-lib/category.ts';
+import { validateCategorySearch } from './-lib/search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
+/** `/category` lists the categories; `/category?id=free_prompts` (SPEC.md §7) is that category. */
 export const Route = createFileRoute('/category/')({
-  beforeLoad: ({ context, preload }) => {
-    if (!preload) sendSeoPage(context.system, 'CATEGORY', null, '/category');
+  validateSearch: validateCategorySearch,
+  beforeLoad: ({ context, search, preload }) => {
+    if (search.id === undefined) {
+      if (!preload) sendSeoPage(context.system, 'CATEGORY', null, CATEGORY_INDEX_PATH);
+      return;
+    }
+    const category = categoryByReference(search.id);
+    if (category === null) throw notFound();
+    if (!preload) openCategory(context.system, category, search, search.id);
   },
-  component: CategoryIndexPage,
+  component: function Categories() {
+    const search = Route.useSearch();
+    const category = search.id === undefined ? null : categoryByReference(search.id);
+    return category ? <CategoryPage category={category} search={search} /> : <CategoryIndexPage />;
+  },
 });

@@ -1,20 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sendToSystem } from '../system/react.tsx';
+import { CATEGORIES } from '../../machines/domain/catalog.ts';
 import { CategoryPage } from '../views/category-page.tsx';
-import { listQueryOf, validateListSearch } from './-lib/search.ts';
-import { sendSeoPage } from './-lib/seo.ts';
+import { openCategory } from './-lib/category.ts';
+import { validateListSearch } from './-lib/search.ts';
+
+const category = CATEGORIES[3];
 
 export const Route = createFileRoute('/category/premium-prompts')({
   validateSearch: validateListSearch,
   beforeLoad: ({ context, search, preload }) => {
-    if (preload) return;
-    sendToSystem(context.system, 'promptList', {
-      type: 'list.load',
-      query: listQueryOf(search, { grade: 2 }),
-    });
-    sendSeoPage(context.system, 'CATEGORY', 'pay_prompts', '/category/premium-prompts');
+    if (!preload) openCategory(context.system, category, search, null);
   },
   component: function Category() {
-    return <CategoryPage grade={2} search={Route.useSearch()} />;
+    return <CategoryPage category={category} search={Route.useSearch()} />;
   },
 });

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import {
   CATEGORIES,
+  type Category,
   GENERATOR_TYPES,
   GENERATORS,
   GRADES,
@@ -27,24 +28,31 @@ const GRADE_COPY: Record<Grade, { lead: string; empty: string }> = {
   },
 };
 
+const ALL_COPY = {
+  lead: 'Every prompt in the catalog, free, FruitCoin and premium, for every generator.',
+  empty: 'No prompts match these filters. Try removing one.',
+};
+
 const GRADE_ICONS = { 0: SparkleIcon, 1: CoinIcon, 2: LockIcon } as const;
 
-export function CategoryPage({ grade, search }: { grade: Grade; search: ListSearch }) {
-  const category = CATEGORIES.find((c) => c.grade === grade);
-  const Icon = GRADE_ICONS[grade];
+/** One category's listing: a grade's prompts, or all of them (`/category?id=all`). */
+export function CategoryPage({ category, search }: { category: Category; search: ListSearch }) {
+  const grade = category.grade;
+  const copy = grade === null ? ALL_COPY : GRADE_COPY[grade];
+  const Icon = grade === null ? SparkleIcon : GRADE_ICONS[grade];
   return (
     <div className="page page--wide">
       <PageHeader
         eyebrow="Category"
-        title={category?.label ?? 'Prompts'}
-        lead={GRADE_COPY[grade].lead}
+        title={category.label}
+        lead={copy.lead}
         icon={
-          <span className={`grade-icon grade-icon--${GRADES[grade]}`}>
+          <span className={`grade-icon grade-icon--${grade === null ? 'all' : GRADES[grade]}`}>
             <Icon size={24} />
           </span>
         }
       />
-      <PromptListView search={search} emptyText={GRADE_COPY[grade].empty} />
+      <PromptListView search={search} emptyText={copy.empty} />
     </div>
   );
 }

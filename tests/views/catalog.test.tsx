@@ -117,6 +117,41 @@ describe('home grid', () => {
     await screen.findAllByRole('article');
     expect(listPrompts).toHaveBeenCalledWith({ type: 1, page: 1, pageSize: 24, grade: 2 });
   });
+
+  it.each([
+    ['/category?id=fruit_prompts', 'FruitCoin Prompts', { grade: 1 }, 'fruit_prompts'],
+    ['/category/pay_prompts', 'Premium Prompts', { grade: 2 }, 'pay_prompts'],
+    ['/category/free_prompts?sort=newest', 'Free Prompts', { grade: 0, sort: 'newest' }, 'free_prompts'],
+    ['/category?id=all&type=4', 'All Prompts', { type: 4 }, 'all'],
+  ])('opens %s as the category its reference id names (SPEC.md §7)', async (url, title, fixed, ref) => {
+    const listPrompts = vi.fn(async () => threeGrades);
+    const fetchSeo = vi.fn(async () => null);
+    await renderApp(url, { listPrompts }, { effects: { fetchSeo } });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    await screen.findAllByRole('article');
+    expect(listPrompts).toHaveBeenCalledWith({ page: 1, pageSize: 24, ...fixed });
+    await waitFor(() =>
+      expect(fetchSeo).toHaveBeenCalledWith(
+        expect.objectContaining({ pageType: 'CATEGORY', referenceId: ref }),
+      ),
+    );
+  });
+
+  it.each(['/category?id=nonsense', '/category/nonsense'])('says "Page Not Found" for %s', async (url) => {
+    const listPrompts = vi.fn(async () => threeGrades);
+    await renderApp(url, { listPrompts });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+    expect(listPrompts).not.toHaveBeenCalled();
+  });
+
+  it('lists the categories at /category with no id', async () => {
+    await renderApp('/category');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Categories' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Premium Prompts/ })).toHaveAttribute(
+      'href',
+      '/category/premium-prompts',
+    );
+  });
 });
 
 describe('prompt detail', () => {
@@ -146,5 +181,27 @@ describe('prompt detail', () => {
   it('says when the prompt does not exist', async () => {
     await renderApp('/detail/nope-404');
     expect(await screen.findByRole('heading', { level: 1, name: 'Prompt Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows related prompts under the prompt, and lets a failed load be retried', async () => {
+    let fail = true;
+    const getRelated = vi.fn(async (id: number) => {
+      if (fail) throw new Error('offline');
+      return [cardFixture(7, { title: 'Alpine Sunrise' }), cardFixture(8, { title: 'Foggy Fjord' })].map(
+        (card) => ({ ...card, id: card.id + id }),
+      );
+    });
+    const { user } = await renderApp(
+      '/detail/misty-alpine-lake-1',
+      { getPrompt: vi.fn(async () => ({ found: true, prompt: fullFixture(1) }) as const) },
+      { effects: { getRelated } },
+    );
+    const related = await screen.findByRole('region', { name: 'You may also like' });
+    expect(await within(related).findByText('Related prompts could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(related).getByRole('button', { name: 'Try again' }));
+    expect(await within(related).findByRole('link', { name: 'Alpine Sunrise' })).toBeInTheDocument();
+    expect(within(related).getAllByRole('article')).toHaveLength(2);
+    expect(getRelated).toHaveBeenLastCalledWith(1);
   });
 });

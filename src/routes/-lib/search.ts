@@ -106,3 +106,14 @@ export function validateSearchPage(raw: { q?: unknown } & RawListSearch): Search
           : '';
   return { q: q.trim(), ...validateListSearch(raw) };
 }
+
+export interface CategorySearch extends ListSearch {
+  /** SPEC.md §7: a category reference id (free_prompts, fruit_prompts, pay_prompts). */
+  id?: string;
+}
+
+/** `/category?id=…`: the list filters plus the category's reference id, when one is given. */
+export function validateCategorySearch(raw: { id?: unknown } & RawListSearch): CategorySearch {
+  const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id).trim() : '';
+  return { ...validateListSearch(raw), id: id === '' ? undefined : id.slice(0, 200) };
+}

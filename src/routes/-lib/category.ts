@@ -1,0 +1,30 @@
+import type { Category } from '../../../machines/domain/catalog.ts';
+import { sendToSystem, type AppSystem } from '../../system/app-system.ts';
+import { listQueryOf, type ListSearch } from './search.ts';
+import { sendSeoPage } from './seo.ts';
+
+/** `/category` with no category named: the index of categories. */
+export const CATEGORY_INDEX_PATH = '/category';
+
+/**
+ * A category's listing, whichever URL named it (its own path, `?id=` or `/category/{id}`): the list
+ * for its grade, and its metadata asked for by the reference id the URL carried (SPEC.md §7), with
+ * the category's own path as the canonical address.
+ */
+export function openCategory(
+  system: AppSystem,
+  category: Category,
+  search: ListSearch,
+  referenceId: string | null,
+): void {
+  sendToSystem(system, 'promptList', {
+    type: 'list.load',
+    query: listQueryOf(search, category.grade === null ? {} : { grade: category.grade }),
+  });
+  sendSeoPage(
+    system,
+    'CATEGORY',
+    referenceId ?? category.referenceId,
+    category.grade === null ? CATEGORY_INDEX_PATH : category.path,
+  );
+}

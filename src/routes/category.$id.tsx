@@ -1,0 +1,28 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { categoryByReference } from '../../machines/domain/catalog.ts';
+import { CategoryPage } from '../views/category-page.tsx';
+import { openCategory } from './-lib/category.ts';
+import { validateListSearch } from './-lib/search.ts';
+
+/**
+ * `/category/{id}`: the param form of a category reference (SPEC.md §7), e.g.
+ * `/category/fruit_prompts`. The named paths (`/category/free-prompts`…) are their own routes.
+ */
+export const Route = createFileRoute('/category/$id')({
+  params: {
+    parse: (raw) => {
+      const category = categoryByReference(raw.id);
+      if (category === null) throw notFound();
+      return { id: raw.id, category };
+    },
+    stringify: ({ id }) => ({ id }),
+  },
+  validateSearch: validateListSearch,
+  beforeLoad: ({ context, params, search, preload }) => {
+    if (!preload) openCategory(context.system, params.category, search, params.id);
+  },
+  component: function CategoryById() {
+    const { category } = Route.useParams();
+    return <CategoryPage category={category} search={Route.useSearch()} />;
+  },
+});
