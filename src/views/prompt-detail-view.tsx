@@ -8,6 +8,7 @@ import { AlertIcon, ChevronRightIcon, LockIcon } from './icons.tsx';
 import { compactNumber, PromptCard, PromptCardSkeleton } from './prompt-card.tsx';
 import { NotFoundView } from './not-found-view.tsx';
 import { LoginButton } from './login-button.tsx';
+import { useSessionView } from './use-session.ts';
 import { HeartButton, ShareButton, TemplateFiller } from './prompt-actions.tsx';
 
 type DetailStatus = 'loading' | 'error' | 'notFound' | 'ready';
@@ -70,6 +71,7 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
   const images = prompt.images.length > 0 ? prompt.images : [prompt.image];
   const [cover, ...more] = images;
   const template = prompt.promptDetail.template;
+  const owned = useSessionView() === 'loggedIn' && prompt.grade > 0 && prompt.hasAccess === 1;
 
   return (
     <article className="page detail" data-state="ready">
@@ -127,6 +129,11 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
               {GENERATORS[prompt.generatorType]}
             </span>
             <GradeBadge prompt={prompt} size="lg" />
+            {owned ? (
+              <span className="owned-pill owned-pill--inline">
+                {prompt.grade === 1 ? 'Unlocked' : 'Owned'}
+              </span>
+            ) : null}
           </div>
           <h1 className="detail__title">{prompt.title}</h1>
           <p className="detail__stats">

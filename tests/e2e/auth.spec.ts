@@ -153,3 +153,32 @@ test('the signed-in header at 375 px hides the balance and keeps cart and menu',
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('logging in on a locked prompt the member owns unlocks it in place', async ({ page }) => {
+  await page.goto('/');
+  await loginByEmail(page, DEMO.email, DEMO.password);
+  await expect(accountMenu(page)).toBeVisible();
+  // a FruitCoin prompt the demo member already has (the seeded paid orders)
+  const owned = await page.evaluate(async () => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` };
+    for (let p = 1; p <= 5; p++) {
+      const res = await fetch(`/api/prompts?grade=1&pageSize=60&page=${p}`, { headers });
+      const body = (await res.json()) as { extend: { data: { slugId: string; hasAccess: number }[] } };
+      const hit = body.extend.data.find((c) => c.hasAccess === 1);
+      if (hit) return hit.slugId;
+    }
+    return null;
+  });
+  expect(owned).not.toBeNull();
+  await accountMenu(page).click();
+  await page.getByRole('menuitem', { name: /Log out/ }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+
+  await page.goto(`/detail/${owned}`);
+  await expect(page.getByRole('heading', { name: 'Unlock this prompt' })).toBeVisible();
+  await loginByEmail(page, DEMO.email, DEMO.password);
+  // no reload: the detail asks again for the new viewer
+  await expect(page.getByRole('button', { name: 'Copy prompt' })).toBeVisible();
+  await expect(page.getByText('Unlocked', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Unlock this prompt' })).toHaveCount(0);
+});

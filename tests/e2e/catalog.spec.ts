@@ -97,3 +97,26 @@ test('home shows its shelves and more results on demand', async ({ page }) => {
   await page.getByRole('button', { name: /Show more/i }).click();
   await expect.poll(() => grid.getByRole('listitem').count()).toBeGreaterThan(before);
 });
+
+test('a detail page offers related prompts that open in place', async ({ page }) => {
+  const prompt = await firstFreeWithVariables(page.request);
+  await page.goto(`/detail/${prompt.slugId}`);
+  const related = page.getByRole('region', { name: 'You may also like' });
+  const cards = related.getByRole('article');
+  await expect(cards.first()).toBeVisible();
+  const title = (await cards.first().getByRole('heading').textContent())!.trim();
+  await cards.first().getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+});
+
+test('a category named by its reference id, as query or param, is that category', async ({ page }) => {
+  await page.goto('/category?id=fruit_prompts');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FruitCoin Prompts');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/category\/fruit-prompts$/);
+  await page.goto('/category/pay_prompts');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Premium Prompts');
+  await expect(page.getByRole('article').first()).toContainText('$');
+  await page.goto('/category/not-a-category');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+});
