@@ -28,7 +28,8 @@ test('a free prompt fills its variables live and copies the filled text', async 
   await page.goto(`/detail/${prompt.slugId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(prompt.title);
   const first = prompt.promptDetail.variables[0]!;
-  await page.getByLabel(first.label).fill('zebra crossing');
+  const variables = page.getByRole('group', { name: 'Fill in the variables' });
+  await variables.getByRole('textbox', { name: first.label, exact: true }).fill('zebra crossing');
   await expect(page.getByLabel('Filled prompt')).toContainText('zebra crossing');
   await page.getByRole('button', { name: 'Copy prompt' }).click();
   await expect(page.getByText('Prompt copied to your clipboard')).toBeVisible();
