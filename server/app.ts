@@ -8,6 +8,7 @@ import { registerAuth } from './auth/plugin.ts';
 import type { AuthRateLimits } from './auth/rate-limits.ts';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes.ts';
 import { cartCountRoute } from './cart/count-route.ts';
+import { commercePlugin } from './commerce/index.ts';
 import { categoryRoutes } from './catalog/categories.ts';
 import { favoritesRoutes } from './catalog/favorites-routes.ts';
 import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cache.ts';
@@ -101,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   if (config.devStandIns && mailer.kind === 'outbox') await app.register(devOutboxRoutes, { db });
   await app.register(cartCountRoute, { db });
+  await app.register(commercePlugin, { db, config });
   await app.register(favoritesRoutes, { db });
   await app.register(categoryRoutes, { db });
   await app.register(shareRoutes, {

@@ -138,8 +138,11 @@ export const fillTemplate = (template: string, values: readonly string[]): strin
 export const formatPrice = (p: Pick<PromptCard, 'grade' | 'priceFruit' | 'priceCents'>): string => {
   if (p.grade === 0) return 'Free';
   if (p.grade === 1) return `${p.priceFruit ?? 0} FruitCoins`;
-  return `$${((p.priceCents ?? 0) / 100).toFixed(2)}`;
+  return formatCents(p.priceCents ?? 0);
 };
+
+/** US cents as the storefront writes them: "$4.99". */
+export const formatCents = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
 /** Category paths of SPEC.md §2 and their SEO reference ids (SPEC.md §7). */
 export const CATEGORIES = [

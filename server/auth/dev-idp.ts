@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { MESSAGES, isValidEmail } from '../../machines/domain/validation.ts';
 import type { Db } from '../db/index.ts';
-import { escapeHtml } from '../http/html.ts';
+import { escapeHtml, STAND_IN_PAGE_HEADERS, standInBaseStyle } from '../http/html.ts';
 import { cleanName } from './accounts.ts';
 import { createOneTimeToken, findOneTimeToken, hashSecret } from './one-time-tokens.ts';
 import { perIp, RATE_LIMIT_MESSAGES, type Limit } from './rate-limits.ts';
@@ -42,22 +42,9 @@ export const devSubject = (email: string): string =>
 
 const TITLE = 'Sign in with Google (development)';
 
-const PAGE_HEADERS = {
-  'content-type': 'text/html; charset=utf-8',
-  'cache-control': 'no-store',
-  'content-security-policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-};
-
-const STYLE = `
-  *{box-sizing:border-box}
-  body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;
-    background:#f1f3f8;color:#1f2937;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-  main{width:100%;max-width:400px;background:#fff;border-radius:12px;padding:32px;
-    box-shadow:0 4px 24px rgba(15,23,42,.08)}
+const STYLE =
+  standInBaseStyle(400) +
+  `
   .brand{display:flex;align-items:center;gap:10px;margin-bottom:8px;font-weight:600}
   .dot{display:inline-block;width:12px;height:12px;border-radius:50%;margin-right:-6px}
   h1{font-size:20px;margin:0 0 8px}
@@ -73,9 +60,6 @@ const STYLE = `
   button:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}
   .primary{background:#1a73e8;color:#fff}
   .primary:hover{background:#1765cc}
-  .secondary{background:#fff;color:#1f2937;border-color:#cbd5e1}
-  .secondary:hover{background:#f8fafc}
-  .note{margin:20px 0 0;font-size:12px;color:#6b7280}
 `;
 
 const page = (title: string, body: string): string => `<!doctype html>
@@ -174,7 +158,7 @@ export async function devIdpRoutes(fastify: FastifyInstance, { db, limit }: DevI
   };
 
   const html = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).headers(PAGE_HEADERS).send(body);
+    reply.status(status).headers(STAND_IN_PAGE_HEADERS).send(body);
 
   app.get(
     DEV_IDP_PATH,

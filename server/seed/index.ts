@@ -300,6 +300,14 @@ export async function seed(db: Db, data: SeedData, name: string = DEMO_SEED): Pr
       orderIds.push(row.id);
       if (plan.subtotalCents > 0) {
         await q.query(`UPDATE orders SET payment_session_id = 'cs_demo_' || id WHERE id = $1`, [row.id]);
+        // Its session on the development payment page: open while pending, closed like the order.
+        await q.query(
+          `INSERT INTO payment_sessions (id, order_id, amount_cents, status, created_at, paid_at, cancelled_at)
+           SELECT payment_session_id, id, total_cents, CASE status WHEN 'pending' THEN 'open' ELSE status END,
+                  created_at, paid_at, cancelled_at
+           FROM orders WHERE id = $1 AND total_cents > 0`,
+          [row.id],
+        );
       }
     }
 

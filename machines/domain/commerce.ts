@@ -1,0 +1,197 @@
+// The buying side's shapes, shared by the server (server/commerce/), the API client
+// (src/effects/commerce.ts) and the machines. Every number in here is computed by the server; the
+// client only shows it. Money is in US cents, FruitCoins are whole coins.
+import { formatCents, type GeneratorType, type Grade, type PromptImage } from './catalog.ts';
+
+/** One prompt in the cart, as the server prices it now. */
+export interface CartItem {
+  promptId: number;
+  slugId: string;
+  title: string;
+  image: PromptImage;
+  generatorType: GeneratorType;
+  /** 1 FruitCoin, 2 premium (free prompts never enter a cart). */
+  grade: Exclude<Grade, 0>;
+  priceFruit: number | null;
+  priceCents: number | null;
+  addedAt: string;
+}
+
+/** The two parts of a total, kept apart: FruitCoins are paid from the balance, money by card. */
+export interface Totals {
+  /** Sum of the FruitCoin items. */
+  fruit: number;
+  /** Sum of the premium items before the coupon. */
+  subtotalCents: number;
+  /** What the coupon takes off the money part (0 without one). */
+  discountCents: number;
+  /** subtotalCents - discountCents. */
+  totalCents: number;
+}
+
+export type CouponKind = 'percent' | 'amount';
+/** `expired` is computed: a valid coupon past its end date reads as expired. */
+export type CouponStatus = 'valid' | 'used' | 'expired';
+
+export interface Coupon {
+  id: number;
+  code: string;
+  title: string;
+  kind: CouponKind;
+  /** Percent (1-100) or cents off. */
+  value: number;
+  minSpendCents: number;
+  validFrom: string;
+  validUntil: string;
+  status: CouponStatus;
+  usedAt: string | null;
+  /** The order it was used on, when used. */
+  orderId: number | null;
+  /** Bought with FruitCoins from this offer, when it was. */
+  exchangeOfferId: number | null;
+}
+
+/** GET /api/my/cart (and the answer of every cart change). */
+export interface Cart {
+  items: CartItem[];
+  totals: Totals;
+  /** The coupon asked for with `?couponId=`, when it applies; null otherwise. */
+  coupon: Coupon | null;
+  /** Why the coupon asked for does not apply (expired, used, minimum spend…); null when it does. */
+  couponError: string | null;
+  /** The member's FruitCoin balance now. */
+  balance: number;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'cancelled';
+
+export interface OrderItem {
+  promptId: number;
+  slugId: string;
+  /** As bought (the prompt's title at order time). */
+  title: string;
+  image: PromptImage;
+  grade: Exclude<Grade, 0>;
+  priceFruit: number | null;
+  priceCents: number | null;
+}
+
+/** A row of the orders list. */
+export interface OrderSummary {
+  id: number;
+  status: OrderStatus;
+  createdAt: string;
+  paidAt: string | null;
+  cancelledAt: string | null;
+  itemCount: number;
+  /** The first items' titles, for the list. */
+  titles: string[];
+  totals: Totals;
+}
+
+export interface OrderDetail extends OrderSummary {
+  items: OrderItem[];
+  coupon: Pick<Coupon, 'id' | 'code' | 'title' | 'kind' | 'value'> | null;
+  payment: {
+    /** How the money part is paid: none (FruitCoins only), or the card payment page. */
+    method: 'fruit' | 'card';
+    /** The payment session of the card part, when there is one. */
+    sessionId: string | null;
+    /** Where to pay a pending order (the development payment page, or the provider's). */
+    paymentUrl: string | null;
+  };
+}
+
+export interface OrderPage {
+  data: OrderSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * POST /api/my/orders: what to buy. A checkout creates one order per currency: the FruitCoin
+ * items are paid from the balance at once, in the same transaction; the premium items make a
+ * pending order paid on the payment page.
+ */
+export interface CheckoutRequest {
+  /** The prompts to buy (from the cart, or one from a detail page's "Buy now"). */
+  promptIds: number[];
+  /** One of the member's valid coupons, for the money part. */
+  couponId?: number | null;
+  /** Chosen by the client once per checkout attempt: a retry with the same id is the same checkout. */
+  requestId: string;
+  /** The share link that brought the buyer (CONTRACT.md §5), credited to its owner once paid. */
+  referral?: string | null;
+}
+
+export interface CheckoutResult {
+  /** The FruitCoin order, already paid; null when nothing was paid in FruitCoins. */
+  fruitOrder: OrderDetail | null;
+  /** The premium order, pending until paid; null when nothing costs money. */
+  cardOrder: OrderDetail | null;
+  /** Where to pay the premium order (null without one). */
+  paymentUrl: string | null;
+  balance: number;
+}
+
+export type LedgerKind = 'bonus' | 'purchase' | 'exchange' | 'refund' | 'adjustment';
+
+export interface LedgerEntry {
+  id: number;
+  /** Signed: negative for spending. */
+  amount: number;
+  balanceAfter: number;
+  kind: LedgerKind;
+  reason: string;
+  orderId: number | null;
+  createdAt: string;
+}
+
+export interface LedgerPage {
+  data: LedgerEntry[];
+  total: number;
+  page: number;
+  pageSize: number;
+  balance: number;
+}
+
+export interface ExchangeOffer {
+  id: number;
+  title: string;
+  fruitCost: number;
+  couponTitle: string;
+  couponKind: CouponKind;
+  couponValue: number;
+  couponMinSpendCents: number;
+  couponValidDays: number;
+}
+
+/** POST /api/my/exchange. */
+export interface ExchangeRequest {
+  offerId: number;
+  requestId: string;
+}
+
+export interface ExchangeResult {
+  coupon: Coupon;
+  balance: number;
+}
+
+/** What a coupon takes off a money subtotal (the server's rule; shown on the client as given). */
+export function couponDiscount(
+  coupon: Pick<Coupon, 'kind' | 'value' | 'minSpendCents'>,
+  subtotalCents: number,
+): number {
+  if (subtotalCents <= 0 || subtotalCents < coupon.minSpendCents) return 0;
+  const off = coupon.kind === 'percent' ? Math.floor((subtotalCents * coupon.value) / 100) : coupon.value;
+  return Math.min(subtotalCents, Math.max(0, off));
+}
+
+/** "20% off" / "$5.00 off", and the minimum spend when there is one. */
+export function couponTerms(coupon: Pick<Coupon, 'kind' | 'value' | 'minSpendCents'>): string {
+  const off = coupon.kind === 'percent' ? `${coupon.value}% off` : `${formatCents(coupon.value)} off`;
+  return coupon.minSpendCents > 0
+    ? `${off} premium prompts over ${formatCents(coupon.minSpendCents)}`
+    : `${off} premium prompts`;
+}

@@ -1,0 +1,10 @@
+// The buying side (docs/decisions/004-commerce.md): the /api/my/ calls, and the development payment page
+// when the development stand-ins are on (CONTRACT.md §4).
+import type { FastifyInstance } from 'fastify';
+import { devPayRoutes } from './dev-pay.ts';
+import { commerceRoutes, type CommerceOptions } from './routes.ts';
+
+export async function commercePlugin(fastify: FastifyInstance, options: CommerceOptions): Promise<void> {
+  await fastify.register(commerceRoutes, options);
+  if (options.config.devStandIns) await fastify.register(devPayRoutes, { db: options.db });
+}

@@ -1,0 +1,271 @@
+// Concurrency of the buying side against real databases: 50 simultaneous FruitCoin purchases and exchanges
+// from one account whose balance covers only some of them. Exactly the affordable number succeed, the rest
+// answer 409, the balance never goes below zero and the ledger sums to it. Runs on the embedded database
+// (PGlite, one connection: transactions queue) and, where PostgreSQL's server binaries are installed, on a
+// throwaway PostgreSQL cluster (a pool of 10 connections: the row lock on the member is what serialises).
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app.ts';
+import { signToken } from '../../server/auth/tokens.ts';
+import { memoryImageStore } from '../../server/catalog/image-cache.ts';
+import type { Db } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openPg } from '../../server/db/pg.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
+import { createTestServer, TEST_CONFIG } from '../support/server.ts';
+
+const PRICE = 20;
+const PURCHASES = 25;
+const EXCHANGES = 25;
+const AFFORDABLE = 17;
+const LEFT_OVER = 7; // less than one more purchase
+
+interface Outcome {
+  status: number;
+  msg: string;
+  kind: 'purchase' | 'exchange';
+}
+
+/**
+ * One member with exactly AFFORDABLE * PRICE + LEFT_OVER FruitCoins fires PURCHASES checkouts (a different
+ * FruitCoin prompt each) and EXCHANGES coupon exchanges, all costing PRICE, at the same time.
+ */
+async function rush(
+  app: FastifyInstance,
+  db: Db,
+  base: number,
+): Promise<{ userId: string; outcomes: Outcome[] }> {
+  const promptIds = Array.from({ length: PURCHASES }, (_, i) => base + i + 1);
+  for (const id of promptIds) {
+    await db.query(
+      `INSERT INTO prompts (id, sort_id, slug, title, description, generator_type, grade, price_fruit, tags,
+                            template, variables, image_count, art)
+       VALUES ($1, $1, $2, $3, 'A prompt of the concurrency test.', 2, 1, $4, '{rush}', 'Template [Variable 1]',
+               '[]', 1, '{"scene":"abstract","palette":["#000","#888","#fff"],"seed":2}')`,
+      [id, `rush-prompt-${id}`, `Rush prompt ${id}`, PRICE],
+    );
+  }
+  const offerId = base;
+  await db.query(
+    `INSERT INTO exchange_offers (id, title, fruit_cost, coupon_title, coupon_kind, coupon_value, coupon_valid_days)
+     VALUES ($1, 'Rush offer', $2, '5% off', 'percent', 5, 30)`,
+    [offerId, PRICE],
+  );
+  const user = await db.one<{ id: string; name: string; token_version: number }>(
+    `INSERT INTO users (email, name, provider, email_verified_at) VALUES ($1, 'Rusher', 'email', now())
+     RETURNING id, name, token_version`,
+    [`rush-${base}@example.com`],
+  );
+  const balance = AFFORDABLE * PRICE + LEFT_OVER;
+  await db.tx(async (q) => {
+    await q.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+    await q.query('UPDATE users SET fruit_cnt = $2 WHERE id = $1', [user.id, balance]);
+    await q.query(
+      `INSERT INTO fruit_ledger (user_id, amount, balance_after, kind, reason, created_at)
+       VALUES ($1, $2, $2, 'adjustment', 'Concurrency test balance', clock_timestamp())`,
+      [user.id, balance],
+    );
+  });
+  const token = await signToken(
+    { id: user.id, name: user.name, tokenVersion: user.token_version },
+    TEST_CONFIG.jwtSecret,
+  );
+  const headers = { authorization: `Bearer ${token}` };
+
+  const calls: (() => Promise<Outcome>)[] = [];
+  for (let i = 0; i < Math.max(PURCHASES, EXCHANGES); i++) {
+    if (i < PURCHASES) {
+      calls.push(async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/my/orders',
+          headers,
+          payload: { promptIds: [promptIds[i]], requestId: `rush-buy-${i}` },
+        });
+        return { status: res.statusCode, msg: res.json<{ msg: string }>().msg, kind: 'purchase' };
+      });
+    }
+    if (i < EXCHANGES) {
+      calls.push(async () => {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/my/exchange',
+          headers,
+          payload: { offerId, requestId: `rush-swap-${i}` },
+        });
+        return { status: res.statusCode, msg: res.json<{ msg: string }>().msg, kind: 'exchange' };
+      });
+    }
+  }
+  const outcomes = await Promise.all(calls.map((call) => call()));
+  return { userId: user.id, outcomes };
+}
+
+async function expectSettledCorrectly(db: Db, userId: string, outcomes: Outcome[]): Promise<void> {
+  expect(outcomes).toHaveLength(PURCHASES + EXCHANGES);
+  const ok = outcomes.filter((o) => o.status === 200);
+  const refused = outcomes.filter((o) => o.status !== 200);
+  expect(ok).toHaveLength(AFFORDABLE);
+  for (const r of refused) {
+    expect(r.status).toBe(409);
+    expect(r.msg).toMatch(
+      /^Not enough FruitCoins: this (order|coupon) costs 20 and your balance is [0-9]+\./,
+    );
+  }
+  const user = await db.one<{ fruit_cnt: number }>('SELECT fruit_cnt FROM users WHERE id = $1', [userId]);
+  expect(user.fruit_cnt).toBe(LEFT_OVER);
+
+  const entries = await db.query<{ amount: number; balance_after: number; kind: string }>(
+    'SELECT amount, balance_after, kind FROM fruit_ledger WHERE user_id = $1 ORDER BY created_at, id',
+    [userId],
+  );
+  expect(entries).toHaveLength(1 + AFFORDABLE);
+  let running = 0;
+  for (const e of entries) {
+    running += e.amount;
+    expect(e.balance_after).toBe(running);
+    expect(e.balance_after).toBeGreaterThanOrEqual(0);
+  }
+  expect(running).toBe(user.fruit_cnt);
+
+  const bought = ok.filter((o) => o.kind === 'purchase').length;
+  const swapped = ok.filter((o) => o.kind === 'exchange').length;
+  const count = async (sql: string) => (await db.one<{ n: number }>(sql, [userId])).n;
+  expect(
+    await count(`SELECT count(*)::integer AS n FROM orders WHERE user_id = $1 AND status = 'paid'`),
+  ).toBe(bought);
+  expect(await count('SELECT count(*)::integer AS n FROM orders WHERE user_id = $1')).toBe(bought);
+  expect(await count('SELECT count(*)::integer AS n FROM user_prompt_access WHERE user_id = $1')).toBe(
+    bought,
+  );
+  expect(await count('SELECT count(*)::integer AS n FROM coupons WHERE user_id = $1')).toBe(swapped);
+  expect(
+    await count(`SELECT count(*)::integer AS n FROM fruit_ledger WHERE user_id = $1 AND kind = 'purchase'`),
+  ).toBe(bought);
+  expect(
+    await count(`SELECT count(*)::integer AS n FROM fruit_ledger WHERE user_id = $1 AND kind = 'exchange'`),
+  ).toBe(swapped);
+
+  // And for every member of the database: the ledger sums to the balance.
+  const off = await db.query(
+    `SELECT u.id FROM users u LEFT JOIN fruit_ledger l ON l.user_id = u.id
+     GROUP BY u.id HAVING u.fruit_cnt <> COALESCE(sum(l.amount), 0)::integer`,
+  );
+  expect(off).toEqual([]);
+}
+
+describe('50 simultaneous purchases and exchanges from one account', () => {
+  it('on the embedded database', async () => {
+    const server = await createTestServer();
+    try {
+      const { userId, outcomes } = await rush(server.app, server.db, 9500);
+      await expectSettledCorrectly(server.db, userId, outcomes);
+    } finally {
+      await server.close();
+    }
+  });
+
+  describe('on PostgreSQL', () => {
+    const cluster = findPostgres();
+    let stop: (() => void) | null = null;
+    let db: Db | null = null;
+    let app: FastifyInstance | null = null;
+
+    beforeAll(async () => {
+      if (cluster === null) return;
+      const started = startCluster(cluster);
+      stop = started.stop;
+      db = await openPg(started.url);
+      await migrate(db);
+      await seedDemo(db); // the demo seed runs on PostgreSQL too
+      app = await buildApp({ db, config: TEST_CONFIG, distDir: null, imageStore: memoryImageStore() });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await db?.close();
+      stop?.();
+    });
+
+    it.skipIf(cluster === null)('a pool of connections, serialised by the member’s row lock', async () => {
+      const { userId, outcomes } = await rush(app!, db!, 9500);
+      await expectSettledCorrectly(db!, userId, outcomes);
+      // The demo data's ledger holds too, and the seeded pending order's payment page is there.
+      const session = await db!.one<{ status: string }>(
+        `SELECT s.status FROM payment_sessions s JOIN orders o ON o.payment_session_id = s.id
+         WHERE o.status = 'pending' ORDER BY o.id LIMIT 1`,
+      );
+      expect(session.status).toBe('open');
+    });
+  });
+});
+
+// A throwaway PostgreSQL cluster ------------------------------------------------------------------------------
+
+interface Binaries {
+  bin: string;
+  /** Run as this system user (initdb refuses root). */
+  runAs: string | null;
+}
+
+/** PostgreSQL's server binaries (PG_BIN, or /usr/lib/postgresql/<newest>/bin), or null to skip. */
+function findPostgres(): Binaries | null {
+  const dirs = [
+    ...(process.env.PG_BIN ? [process.env.PG_BIN] : []),
+    ...(existsSync('/usr/lib/postgresql')
+      ? readdirSync('/usr/lib/postgresql')
+          .sort((a, b) => Number(b) - Number(a))
+          .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      : []),
+  ];
+  const bin = dirs.find((d) => existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl')));
+  if (bin === undefined) return null;
+  if (process.getuid?.() !== 0) return { bin, runAs: null };
+  try {
+    execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' });
+    execFileSync('which', ['runuser'], { stdio: 'pipe' });
+    return { bin, runAs: 'postgres' };
+  } catch {
+    return null;
+  }
+}
+
+function startCluster({ bin, runAs }: Binaries): { url: string; stop: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'fp-pg-'));
+  if (runAs !== null) {
+    const uid = Number(execFileSync('id', ['-u', runAs]).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', runAs]).toString().trim());
+    chownSync(dir, uid, gid);
+  }
+  const run = (tool: string, args: string[]) =>
+    execFileSync(
+      runAs === null ? join(bin, tool) : 'runuser',
+      runAs === null ? args : ['-u', runAs, '--', join(bin, tool), ...args],
+      { stdio: 'pipe', timeout: 60_000 },
+    );
+  const data = join(dir, 'data');
+  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-o',
+    `-F -p 5432 -k ${dir} -c listen_addresses='' -c max_connections=30`,
+    '-w',
+    'start',
+  ]);
+  return {
+    url: `postgresql:///postgres?host=${encodeURIComponent(dir)}&port=5432&user=postgres`,
+    stop: () => {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
