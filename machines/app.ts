@@ -17,6 +17,14 @@ import { promptListMachine } from './prompt-list.ts';
 import { registrationSuccessMachine } from './registration-success.ts';
 import { sessionMachine } from './session.ts';
 import { toastMachine } from './toast.ts';
+import { cartMachine } from './cart.ts';
+import { checkoutMachine } from './checkout.ts';
+import { paymentResultMachine } from './payment-result.ts';
+import { orderListMachine } from './order-list.ts';
+import { orderDetailMachine } from './order-detail.ts';
+import { fruitHistoryMachine } from './fruit-history.ts';
+import { couponsMachine } from './coupons.ts';
+import { exchangeMachine } from './exchange.ts';
 import { verifyEmailNoticeMachine } from './verify-email-notice.ts';
 
 export type AppEvent = { type: 'loginDialog.open'; mode?: DialogMode };
@@ -56,6 +64,14 @@ export const appMachine = setup({
     templateFiller: templateFillerMachine,
     favorites: favoritesMachine,
     homeSections: homeSectionsMachine,
+    cart: cartMachine,
+    checkout: checkoutMachine,
+    paymentResult: paymentResultMachine,
+    orderList: orderListMachine,
+    orderDetail: orderDetailMachine,
+    fruitHistory: fruitHistoryMachine,
+    coupons: couponsMachine,
+    exchange: exchangeMachine,
     /** Window-level events (the global "switch-to-register" event), provided by src/. */
     globalEvents: fromCallback<AppEvent>(() => () => {}),
   },
@@ -106,6 +122,14 @@ export const appMachine = setup({
     spawnChild('templateFiller', { id: SYSTEM_IDS.templateFiller, systemId: SYSTEM_IDS.templateFiller }),
     spawnChild('favorites', { id: SYSTEM_IDS.favorites, systemId: SYSTEM_IDS.favorites }),
     spawnChild('homeSections', { id: SYSTEM_IDS.homeSections, systemId: SYSTEM_IDS.homeSections }),
+    spawnChild('cart', { id: SYSTEM_IDS.cart, systemId: SYSTEM_IDS.cart }),
+    spawnChild('checkout', { id: SYSTEM_IDS.checkout, systemId: SYSTEM_IDS.checkout }),
+    spawnChild('paymentResult', { id: SYSTEM_IDS.paymentResult, systemId: SYSTEM_IDS.paymentResult }),
+    spawnChild('orderList', { id: SYSTEM_IDS.orderList, systemId: SYSTEM_IDS.orderList }),
+    spawnChild('orderDetail', { id: SYSTEM_IDS.orderDetail, systemId: SYSTEM_IDS.orderDetail }),
+    spawnChild('fruitHistory', { id: SYSTEM_IDS.fruitHistory, systemId: SYSTEM_IDS.fruitHistory }),
+    spawnChild('coupons', { id: SYSTEM_IDS.coupons, systemId: SYSTEM_IDS.coupons }),
+    spawnChild('exchange', { id: SYSTEM_IDS.exchange, systemId: SYSTEM_IDS.exchange }),
     // the session last: its restore may already talk to the cart and the dialog
     spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
   ],

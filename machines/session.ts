@@ -93,8 +93,8 @@ export const sessionMachine = setup({
     rememberLoginToast: (_, _params: { at: number }) => {},
     /** Remove social_login=success from the address by replacing it. */
     cleanSocialLoginParam: () => {},
-    // Messages to the other long-lived actors by systemId; a session tested alone has none, and
-    // sendTo an absent actor does nothing.
+    // Messages to the other long-lived actors by systemId. A session tested alone has none: XState
+    // then hands the event back to the session, which handles none of these types (ADR 001).
     toastLoggedIn: sendTo(({ system }) => system.get('toast'), {
       type: 'toast.show',
       kind: 'success',
@@ -112,6 +112,8 @@ export const sessionMachine = setup({
     } as AnyEventObject),
     resetCart: sendTo(({ system }) => system.get('cartCount'), { type: 'cart.reset' }),
     loadFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.load' }),
+    /** The member's cart (the cart page, "In cart" on cards) loads with the sign-in. */
+    loadCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.load' } as AnyEventObject),
     /** The catalog actors (VIEWER_AWARE) reload what they show when the member changes. */
     viewerToList: sendTo(
       ({ system }) => system.get('promptList' satisfies ViewerAware),
@@ -126,6 +128,7 @@ export const sessionMachine = setup({
       ({ context }) => ({ type: 'viewer.changed', viewer: context.token }) as AnyEventObject,
     ),
     clearFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.clear' }),
+    clearCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.clear' } as AnyEventObject),
     tellDialog: sendTo(({ system }) => system.get('loginDialog'), { type: 'session.loggedIn' }),
     noteRestoredToast: assign({
       lastLoginToastAt: ({ context, event }) =>
@@ -216,7 +219,12 @@ export const sessionMachine = setup({
 
     loggedOut: {
       tags: ['loggedOut'],
-      entry: [assign({ token: null, user: null, pendingUser: null }), 'clearFavorites', ...ANNOUNCE_VIEWER],
+      entry: [
+        assign({ token: null, user: null, pendingUser: null }),
+        'clearFavorites',
+        'clearCart',
+        ...ANNOUNCE_VIEWER,
+      ],
       on: {
         'session.signedIn': [
           {
@@ -286,7 +294,7 @@ export const sessionMachine = setup({
 
     loggedIn: {
       tags: ['loggedIn'],
-      entry: ['tellDialog', 'loadFavorites', ...ANNOUNCE_VIEWER],
+      entry: ['tellDialog', 'loadFavorites', 'loadCart', ...ANNOUNCE_VIEWER],
       type: 'parallel',
       on: {
         'session.logout': {

@@ -13,6 +13,8 @@ import './styles/components.css';
 import './styles/layout.css';
 import './styles/catalog.css';
 import './styles/pages.css';
+import './styles/commerce.css';
+import './styles/history.css';
 
 const inspect = await loadInspector();
 const system = startAppSystem(inspect ? { inspect } : {});

@@ -19,6 +19,15 @@ export const SYSTEM_IDS = {
   templateFiller: 'templateFiller',
   favorites: 'favorites',
   homeSections: 'homeSections',
+  // the buying side (issue 6)
+  cart: 'cart',
+  checkout: 'checkout',
+  paymentResult: 'paymentResult',
+  orderList: 'orderList',
+  orderDetail: 'orderDetail',
+  fruitHistory: 'fruitHistory',
+  coupons: 'coupons',
+  exchange: 'exchange',
 } as const;
 
 /** The root actor's own systemId (children ask it to open the login dialog). */

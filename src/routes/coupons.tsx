@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CouponsPage } from '../views/member-pages.tsx';
+import { CouponsPage } from '../views/coupons-page.tsx';
+import { validateCouponsSearch } from './-lib/history-search.ts';
 import { requireMember } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/coupons')({
+  validateSearch: validateCouponsSearch,
   beforeLoad: requireMember,
-  component: CouponsPage,
+  component: function Coupons() {
+    return <CouponsPage search={Route.useSearch()} />;
+  },
 });

@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FruitTransactionsPage } from '../views/member-pages.tsx';
+import { FruitHistoryPage } from '../views/fruit-history-page.tsx';
+import { validatePagedSearch } from './-lib/history-search.ts';
 import { requireMember } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/fruit-transactions')({
+  validateSearch: validatePagedSearch,
   beforeLoad: requireMember,
-  component: FruitTransactionsPage,
+  component: function FruitTransactions() {
+    return <FruitHistoryPage search={Route.useSearch()} />;
+  },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrderDetailPage } from '../views/member-pages.tsx';
+import { OrderDetailPage } from '../views/order-detail-page.tsx';
 import { parseOrderIdParams } from './-lib/params.ts';
 import { requireMember } from './-lib/require-member.ts';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PaidOrderPage } from '../views/status-pages.tsx';
+import { PaidResultPage } from '../views/payment-result-page.tsx';
 import { parsePaidDetailParams } from './-lib/params.ts';
 import { requireMember } from './-lib/require-member.ts';
 
@@ -8,6 +8,7 @@ export const Route = createFileRoute('/paiddetail-{$ids}.html')({
   params: { parse: parsePaidDetailParams },
   beforeLoad: requireMember,
   component: function PaidDetail() {
-    return <PaidOrderPage orderId={Route.useParams().orderId} />;
+    const { orderId, sessionId } = Route.useParams();
+    return <PaidResultPage orderId={orderId} sessionId={sessionId} />;
   },
 });

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingOrderPage } from '../views/status-pages.tsx';
+import { PendingResultPage } from '../views/payment-result-page.tsx';
 import { parseOrderIdParams } from './-lib/params.ts';
 import { requireMember } from './-lib/require-member.ts';
 
@@ -7,6 +7,6 @@ export const Route = createFileRoute('/pendingdetail-{$orderId}.html')({
   params: { parse: (raw) => parseOrderIdParams('orderId', raw) },
   beforeLoad: requireMember,
   component: function PendingDetail() {
-    return <PendingOrderPage orderId={Route.useParams().orderId} />;
+    return <PendingResultPage orderId={Route.useParams().orderId} />;
   },
 });

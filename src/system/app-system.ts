@@ -38,6 +38,17 @@ import { createApiClient } from '../effects/api.ts';
 import { createAuthEffects } from '../effects/auth.ts';
 import { createCartEffects } from '../effects/cart.ts';
 import { createCatalogEffects } from '../effects/catalog.ts';
+import type { cartMachine } from '../../machines/cart.ts';
+import type { checkoutMachine } from '../../machines/checkout.ts';
+import type { couponsMachine } from '../../machines/coupons.ts';
+import type { exchangeMachine } from '../../machines/exchange.ts';
+import type { fruitHistoryMachine } from '../../machines/fruit-history.ts';
+import type { orderDetailMachine } from '../../machines/order-detail.ts';
+import type { orderListMachine } from '../../machines/order-list.ts';
+import type { paymentResultMachine } from '../../machines/payment-result.ts';
+import { checkoutLogic } from './checkout-logic.ts';
+import { historyLogic } from './history-logic.ts';
+import { createCommerceEffects, type CommerceEffects } from '../effects/commerce.ts';
 import { handOverSignIn, popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
 import { createSessionEffects } from '../effects/session.ts';
 import { LOCAL_KEYS, SESSION_KEYS, safeStorage } from '../effects/storage-keys.ts';
@@ -45,7 +56,8 @@ import { LOCAL_KEYS, SESSION_KEYS, safeStorage } from '../effects/storage-keys.t
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
 export type AppEffects = ReturnType<typeof createCatalogEffects> &
   ReturnType<typeof createAuthEffects> &
-  ReturnType<typeof createCartEffects> & {
+  ReturnType<typeof createCartEffects> &
+  CommerceEffects & {
     session: ReturnType<typeof createSessionEffects>;
     popup: typeof popupActor;
     /** The clipboard (share links, filled prompts). */
@@ -61,6 +73,7 @@ export function browserEffects(): AppEffects {
     ...createCatalogEffects(api),
     ...createAuthEffects(api),
     ...createCartEffects(api),
+    ...createCommerceEffects(api),
     session: createSessionEffects(api),
     popup: popupActor,
     copyText,
@@ -206,6 +219,9 @@ export function createAppLogic(effects: AppEffects) {
       homeSections: homeSectionsMachine.provide({
         actors: { fetchHomeSections: fromPromise(() => effects.fetchHomeSections()) },
       }),
+      // the buying side, each group provided in its own module
+      ...checkoutLogic(effects),
+      ...historyLogic(effects),
       registrationSuccess: registrationSuccessMachine.provide({
         actors: { resendEmail: resendLogic(effects) },
       }),
@@ -275,6 +291,14 @@ export interface SystemActors {
   templateFiller: ActorRefFrom<typeof templateFillerMachine>;
   favorites: ActorRefFrom<typeof favoritesMachine>;
   homeSections: ActorRefFrom<typeof homeSectionsMachine>;
+  cart: ActorRefFrom<typeof cartMachine>;
+  checkout: ActorRefFrom<typeof checkoutMachine>;
+  paymentResult: ActorRefFrom<typeof paymentResultMachine>;
+  orderList: ActorRefFrom<typeof orderListMachine>;
+  orderDetail: ActorRefFrom<typeof orderDetailMachine>;
+  fruitHistory: ActorRefFrom<typeof fruitHistoryMachine>;
+  coupons: ActorRefFrom<typeof couponsMachine>;
+  exchange: ActorRefFrom<typeof exchangeMachine>;
 }
 
 export function systemActor<K extends SystemId>(system: AppSystem, id: K): SystemActors[K] {

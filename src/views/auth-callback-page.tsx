@@ -5,7 +5,7 @@ import { useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, UserIcon } from './icons.tsx';
 import { Spinner } from './spinner.tsx';
 import { stateString } from './state-value.ts';
-import { StatusCard } from './status-pages.tsx';
+import { StatusCard } from './status-card.tsx';
 
 /**
  * /auth/callback and /social-callback: a projection of `authCallback` (the route starts it with the

@@ -5,7 +5,7 @@ import { AlertIcon, CheckCircleIcon, MailIcon } from './icons.tsx';
 import { SUPPORT_EMAIL } from './site-info.ts';
 import { Spinner } from './spinner.tsx';
 import { stateString } from './state-value.ts';
-import { StatusCard } from './status-pages.tsx';
+import { StatusCard } from './status-card.tsx';
 import { TextField } from './text-field.tsx';
 
 export const VERIFY_TEXTS = {

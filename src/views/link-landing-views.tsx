@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, LinkIcon } from './icons.tsx';
 import { NotFoundView } from './not-found-view.tsx';
-import { StatusCard } from './status-pages.tsx';
+import { StatusCard } from './status-card.tsx';
 
 type LandingStatus = 'resolving' | 'missing' | 'error';
 

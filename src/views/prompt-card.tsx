@@ -6,6 +6,7 @@ import {
   SEARCH_MARK_START,
   type PromptCard as PromptCardData,
 } from '../../machines/domain/catalog.ts';
+import { AddToCartButton } from './add-to-cart-button.tsx';
 import { GradeBadge } from './grade-badge.tsx';
 import { HeartButton } from './prompt-actions.tsx';
 import { useSessionView } from './use-session.ts';
@@ -17,6 +18,8 @@ export const compactNumber = (n: number): string => compact.format(n);
 export function PromptCard({ prompt, eager = false }: { prompt: PromptCardData; eager?: boolean }) {
   const loggedIn = useSessionView() === 'loggedIn';
   const owned = loggedIn && prompt.grade > 0 && prompt.hasAccess === 1;
+  // FruitCoin and premium prompts the member does not own can go in the cart (visitors are asked to log in)
+  const buyable = prompt.grade > 0 && !owned;
   return (
     <article className="prompt-card">
       <div className="prompt-card__media">
@@ -49,6 +52,11 @@ export function PromptCard({ prompt, eager = false }: { prompt: PromptCardData; 
           <GradeBadge prompt={prompt} />
           <span className="prompt-card__views">{compactNumber(prompt.views)} views</span>
         </div>
+        {buyable ? (
+          <div className="prompt-card__buy">
+            <AddToCartButton promptId={prompt.id} title={prompt.title} />
+          </div>
+        ) : null}
       </div>
     </article>
   );

@@ -10,6 +10,8 @@ import { NotFoundView } from './not-found-view.tsx';
 import { LoginButton } from './login-button.tsx';
 import { useSessionView } from './use-session.ts';
 import { HeartButton, ShareButton, TemplateFiller } from './prompt-actions.tsx';
+import { AddToCartButton, BuyNowButton } from './add-to-cart-button.tsx';
+import { CheckoutDialog } from './checkout-dialog.tsx';
 
 type DetailStatus = 'loading' | 'error' | 'notFound' | 'ready';
 
@@ -71,7 +73,8 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
   const images = prompt.images.length > 0 ? prompt.images : [prompt.image];
   const [cover, ...more] = images;
   const template = prompt.promptDetail.template;
-  const owned = useSessionView() === 'loggedIn' && prompt.grade > 0 && prompt.hasAccess === 1;
+  const member = useSessionView() === 'loggedIn';
+  const owned = member && prompt.grade > 0 && prompt.hasAccess === 1;
 
   return (
     <article className="page detail" data-state="ready">
@@ -183,6 +186,8 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
       </section>
 
       <RelatedPrompts />
+      {/* "Buy now": the dialog outlives the locked panel, which goes once the prompt is unlocked */}
+      {member ? <CheckoutDialog source="buyNow" /> : null}
     </article>
   );
 }
@@ -257,6 +262,8 @@ function RelatedPrompts() {
 
 function LockedPanel({ prompt }: { prompt: PromptFull }) {
   const variables = prompt.promptDetail.variables.length;
+  const member = useSessionView() === 'loggedIn';
+  const fillIns = variables > 0 ? ` and its ${variables} fill-in variables` : '';
   return (
     <div className={`locked-panel locked-panel--grade-${prompt.grade}`}>
       <div className="locked-panel__icon" aria-hidden="true">
@@ -265,19 +272,26 @@ function LockedPanel({ prompt }: { prompt: PromptFull }) {
       <h3 className="locked-panel__title">Unlock this prompt</h3>
       {prompt.grade === 1 ? (
         <p>
-          This is a FruitCoin prompt. Log in and spend <strong>{formatPrice(prompt)}</strong> from your
-          balance to see the full template{variables > 0 ? ` and its ${variables} fill-in variables` : ''}. It
-          stays unlocked on your account.
+          This is a FruitCoin prompt. {member ? 'Spend' : 'Log in and spend'}{' '}
+          <strong>{formatPrice(prompt)}</strong> from your balance to see the full template{fillIns}. It stays
+          unlocked on your account.
         </p>
       ) : (
         <p>
-          This is a premium prompt. Log in and buy it once for <strong>{formatPrice(prompt)}</strong> to see
-          the full template{variables > 0 ? ` and its ${variables} fill-in variables` : ''}; it stays in your
-          orders for good.
+          This is a premium prompt. {member ? 'Buy it' : 'Log in and buy it'} once for{' '}
+          <strong>{formatPrice(prompt)}</strong> to see the full template{fillIns}; it stays in your orders
+          for good.
         </p>
       )}
       <div className="locked-panel__actions">
-        <LoginButton label="Log in to unlock" />
+        {member ? (
+          <>
+            {prompt.grade === 1 ? <BuyNowButton prompt={prompt} /> : null}
+            <AddToCartButton promptId={prompt.id} className={prompt.grade === 1 ? '' : 'btn--primary'} />
+          </>
+        ) : (
+          <LoginButton label="Log in to unlock" />
+        )}
       </div>
     </div>
   );

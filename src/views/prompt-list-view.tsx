@@ -13,8 +13,8 @@ import {
 import type { ListSearch } from '../routes/-lib/search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, ImageIcon } from './icons.tsx';
-import { CloseIcon } from './icons.tsx';
+import { AlertIcon, CloseIcon, ImageIcon } from './icons.tsx';
+import { PageLinks } from './page-links.tsx';
 import { PromptCard, PromptCardSkeleton } from './prompt-card.tsx';
 import { useSessionView } from './use-session.ts';
 
@@ -164,7 +164,7 @@ export function PromptListView({
               ) : null}
             </div>
           ) : null}
-          {totalPages > 1 ? <Pagination current={current} totalPages={totalPages} /> : null}
+          <PageLinks current={current} totalPages={totalPages} />
         </>
       )}
     </section>
@@ -306,37 +306,5 @@ function FilterBar({ search, options }: { search: ListSearch; options: ListOptio
         </select>
       </label>
     </div>
-  );
-}
-
-function Pagination({ current, totalPages }: { current: number; totalPages: number }) {
-  const pageSearch = (page: number) => (prev: Record<string, unknown>) => ({
-    ...prev,
-    page: page > 1 ? page : undefined,
-  });
-  return (
-    <nav className="pagination" aria-label="Pagination">
-      {current > 1 ? (
-        <Link to="." search={pageSearch(current - 1)} className="btn btn--secondary" rel="prev">
-          <ChevronLeftIcon size={18} /> Previous
-        </Link>
-      ) : (
-        <span className="btn btn--secondary" aria-disabled="true">
-          <ChevronLeftIcon size={18} /> Previous
-        </span>
-      )}
-      <span className="pagination__status">
-        Page {current} of {totalPages}
-      </span>
-      {current < totalPages ? (
-        <Link to="." search={pageSearch(current + 1)} className="btn btn--secondary" rel="next">
-          Next <ChevronRightIcon size={18} />
-        </Link>
-      ) : (
-        <span className="btn btn--secondary" aria-disabled="true">
-          Next <ChevronRightIcon size={18} />
-        </span>
-      )}
-    </nav>
   );
 }

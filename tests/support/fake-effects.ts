@@ -3,8 +3,19 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AppEffects } from '../../src/system/app-system.ts';
 import type { Restored } from '../../machines/session.ts';
 import type { AuthMarks } from '../../machines/domain/session-rules.ts';
+import type { Cart } from '../../machines/domain/commerce.ts';
+import { ApiError } from '../../src/effects/api.ts';
 import { copyText } from '../../src/effects/navigation.ts';
 import { fullFixture, pageFixture } from './fixtures.ts';
+
+/** An empty cart with a zero balance. */
+export const emptyCart = (): Cart => ({
+  items: [],
+  totals: { fruit: 0, subtotalCents: 0, discountCents: 0, totalCents: 0 },
+  coupon: null,
+  couponError: null,
+  balance: 0,
+});
 
 const refused = async () => ({ ok: false as const, msg: 'Not available in this test' });
 
@@ -27,6 +38,32 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
     resolveShareLink: async () => ({ found: false }),
     fetchFavorites: async () => [],
     saveFavorite: async () => {},
+    // the buying side: an empty cart and history unless a test says otherwise
+    fetchCart: async () => emptyCart(),
+    addToCart: async () => emptyCart(),
+    removeFromCart: async () => emptyCart(),
+    checkout: async () => {
+      throw new Error('Checkout is not available in this test');
+    },
+    fetchOrders: async () => ({ data: [], total: 0, page: 1, pageSize: 10 }),
+    fetchOrder: async () => {
+      throw new ApiError('Order not found', 404);
+    },
+    cancelOrder: async () => {
+      throw new ApiError('Order not found', 404);
+    },
+    payOrder: async () => {
+      throw new ApiError('Order not found', 404);
+    },
+    confirmOrder: async () => {
+      throw new ApiError('Order not found', 404);
+    },
+    fetchLedger: async () => ({ data: [], total: 0, page: 1, pageSize: 20, balance: 0 }),
+    fetchCoupons: async () => [],
+    fetchExchangeOffers: async () => ({ data: [], balance: 0 }),
+    exchange: async () => {
+      throw new Error('Exchange is not available in this test');
+    },
     // the browser's clipboard (jsdom tests spy on it; without one, copying fails as it would)
     copyText,
     session: {

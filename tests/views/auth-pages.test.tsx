@@ -6,6 +6,7 @@ import type { VerifyAnswer } from '../../machines/email-verification.ts';
 import type { ResendAnswer } from '../../machines/resend-email.ts';
 import type { Restored } from '../../machines/session.ts';
 import type { AppEffects } from '../../src/system/app-system.ts';
+import { orderFixture } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -72,7 +73,8 @@ describe('private pages (SPEC.md §6)', () => {
     ['/fruit-transactions', 'Fruit History', 'No FruitCoin activity yet'],
     ['/exchange-coupons', 'Exchange Fruit Coins', 'No exchange offers right now'],
     ['/settings', 'Account Settings', 'No settings to change yet'],
-    ['/order-detail/42', 'Order Details', 'Nothing to show for this order yet'],
+    // the default fakes know no order 42: the page says so, with a way back
+    ['/order-detail/42', 'Order Details', 'Order not found'],
   ])('a member on %s sees "%s" and its empty state', async (path, title, empty) => {
     await renderApp(path, {}, { effects: withSession(member) });
     expect(await h1(title)).toBeInTheDocument();
@@ -91,10 +93,15 @@ describe('private pages (SPEC.md §6)', () => {
   });
 
   it('the payment pages follow the session too', async () => {
-    await renderApp('/pendingdetail-42.html', {}, { effects: withSession(member) });
+    await renderApp(
+      '/pendingdetail-42.html',
+      {},
+      { effects: withSession(member, { fetchOrder: async () => orderFixture(42, 'pending', [5]) }) },
+    );
     expect(await h1('Payment pending')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Back to cart' })).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).queryByRole('button', { name: /Log in/ })).toBeNull();
+    const main = within(screen.getByRole('main'));
+    expect(await main.findByRole('button', { name: 'Pay now' })).toBeInTheDocument();
+    expect(main.queryByRole('button', { name: /Log in/ })).toBeNull();
   });
 });
 

@@ -48,7 +48,8 @@ const asTags = (value: unknown): string[] | undefined => {
   return tags.length > 0 ? tags : undefined;
 };
 
-const asInt = (value: unknown): number | undefined => {
+/** A whole number from a search param (a number, or digits typed by hand). */
+export const asInt = (value: unknown): number | undefined => {
   const n =
     typeof value === 'number'
       ? value

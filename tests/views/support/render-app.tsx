@@ -15,6 +15,8 @@ import {
 import { AppSystemProvider } from '../../../src/system/react.tsx';
 import { navigation } from '../../../src/effects/navigation.ts';
 import { pageFixture } from '../../support/fixtures.ts';
+import { emptyCart } from '../../support/fake-effects.ts';
+import { ApiError } from '../../../src/effects/api.ts';
 
 export interface FakeEffects {
   listPrompts: ReturnType<typeof vi.fn<(query: ListQuery) => Promise<PromptPage>>>;
@@ -50,6 +52,26 @@ export async function renderApp(
     fetchHomeSections: async () => [],
     getRelated: async () => [],
     fetchFavorites: async () => [],
+    // the buying side: an empty cart, no coupons, no orders (no network in jsdom)
+    fetchCart: async () => emptyCart(),
+    addToCart: async () => emptyCart(),
+    removeFromCart: async () => emptyCart(),
+    fetchCoupons: async () => [],
+    checkout: async () => {
+      throw new ApiError('Checkout is not available in this test', 503);
+    },
+    fetchOrder: async () => {
+      throw new ApiError('Order not found', 404);
+    },
+    confirmOrder: async () => {
+      throw new ApiError('Order not found', 404);
+    },
+    payOrder: async () => {
+      throw new ApiError('Order not found', 404);
+    },
+    cancelOrder: async () => {
+      throw new ApiError('Order not found', 404);
+    },
     ...fakes,
     ...options.effects,
   };

@@ -1,0 +1,111 @@
+// Pieces the member's history pages share: dates, totals, the load-failed card and the loading
+// skeleton (paging links are in page-links.tsx).
+import type { ReactNode } from 'react';
+import { formatCents } from '../../machines/domain/catalog.ts';
+import type { OrderStatus, Totals } from '../../machines/domain/commerce.ts';
+import { EmptyState } from './empty-state.tsx';
+import { AlertIcon } from './icons.tsx';
+import { coinsText } from './order-lines.tsx';
+
+export { coinsText };
+
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
+
+/** A date as people read it, with the machine-readable instant beside it. */
+export function DateText({ iso, withTime = false }: { iso: string; withTime?: boolean }) {
+  return <time dateTime={iso}>{withTime ? formatDateTime(iso) : formatDate(iso)}</time>;
+}
+
+/** What an order cost: its FruitCoins, its money after the coupon, or both. */
+export function totalText(totals: Totals): string {
+  const parts: string[] = [];
+  if (totals.fruit > 0) parts.push(coinsText(totals.fruit));
+  if (totals.subtotalCents > 0 || totals.totalCents > 0) parts.push(formatCents(totals.totalCents));
+  return parts.length > 0 ? parts.join(' + ') : formatCents(0);
+}
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Awaiting payment',
+  paid: 'Paid',
+  cancelled: 'Cancelled',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  return <span className={`status-badge status-badge--${status}`}>{ORDER_STATUS_LABELS[status]}</span>;
+}
+
+export const totalPagesOf = (page: { total: number; pageSize: number }): number =>
+  Math.max(1, Math.ceil(page.total / Math.max(1, page.pageSize)));
+
+/** A load that failed: why, and "Try again". */
+export function LoadFailed({
+  title,
+  message,
+  onRetry,
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <EmptyState
+      tone="error"
+      icon={<AlertIcon size={28} />}
+      title={title}
+      actions={
+        <button type="button" className="btn btn--primary" onClick={onRetry}>
+          Try again
+        </button>
+      }
+    >
+      <p role="alert">{message}</p>
+    </EmptyState>
+  );
+}
+
+/** Rows of grey bars in the shape of what is coming, announced once. */
+export function RowsSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {
+  return (
+    <div className="history-skeleton">
+      <p className="visually-hidden" role="status">
+        {label}
+      </p>
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="history-skeleton__row" aria-hidden="true">
+          <span className="skeleton skeleton--line" />
+          <span className="skeleton skeleton--line skeleton--short" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The region of a history page its machine fills, named, busy while it loads. */
+export function HistorySection({
+  label,
+  busy,
+  state,
+  className,
+  children,
+}: {
+  label: string;
+  busy: boolean;
+  state: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      className={`history${className ? ` ${className}` : ''}`}
+      aria-label={label}
+      aria-busy={busy}
+      data-state={state}
+    >
+      {children}
+    </section>
+  );
+}

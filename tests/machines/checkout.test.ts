@@ -1,0 +1,235 @@
+// The checkout machine: its model paths replayed on a live actor, and its rules on the whole actor
+// system (the balance, the cart, the badge and an open detail page hear of a checkout).
+import { afterAll, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { checkoutMachine, type CheckoutContext, type CheckoutOrder } from '../../machines/checkout.ts';
+import type { CheckoutRequest, CheckoutResult } from '../../machines/domain/commerce.ts';
+import { ApiError } from '../../src/effects/api.ts';
+import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import { cartOf, checkoutResult } from '../support/cart-fixtures.ts';
+import { fakeEffects } from '../support/fake-effects.ts';
+import { fullFixture } from '../support/fixtures.ts';
+import {
+  CoverageRecorder,
+  controlledActors,
+  flushPromises,
+  modelPaths,
+  replayOnActor,
+} from '../support/model.ts';
+
+const recorder = new CoverageRecorder(checkoutMachine);
+afterAll(() => recorder.save());
+
+const cartOrder: CheckoutOrder = {
+  source: 'cart',
+  promptIds: [3, 5],
+  couponId: null,
+  fruit: 20,
+  totalCents: 499,
+  balance: 100,
+  title: null,
+  detailId: null,
+};
+const buyNowOrder: CheckoutOrder = {
+  source: 'buyNow',
+  promptIds: [7],
+  couponId: null,
+  fruit: 30,
+  totalCents: 0,
+  balance: 100,
+  title: 'Copper Forest Dawn',
+  detailId: 'copper-forest-dawn-7',
+};
+
+const serialize = (s: AnyMachineSnapshot): string => {
+  const c = s.context as CheckoutContext;
+  return [
+    JSON.stringify(s.value),
+    c.order?.source ?? '',
+    c.requestId ?? '',
+    c.result ? (c.result.paymentUrl ? 'pay' : 'done') : '',
+    c.error ?? '',
+  ].join('|');
+};
+
+describe('checkout model', () => {
+  const paths = modelPaths(checkoutMachine, {
+    samples: {
+      'checkout.start': [
+        { type: 'checkout.start', order: cartOrder, requestId: 'req-1', referral: 'Ab12Cd34' },
+        { type: 'checkout.start', order: buyNowOrder, requestId: 'req-2', referral: null },
+        {
+          type: 'checkout.start',
+          order: { ...cartOrder, promptIds: [] },
+          requestId: 'req-3',
+          referral: null,
+        },
+      ],
+      'xstate.done.actor.placeOrder': [
+        { type: 'xstate.done.actor.placeOrder', output: checkoutResult([3], [5]) },
+        { type: 'xstate.done.actor.placeOrder', output: checkoutResult([7], []) },
+      ],
+      'xstate.error.actor.placeOrder': [
+        {
+          type: 'xstate.error.actor.placeOrder',
+          error: new ApiError("Can't reach FruitPrompt right now. Check your connection and try again.", 0),
+        },
+        { type: 'xstate.error.actor.placeOrder', error: new ApiError('Not enough FruitCoins.', 409) },
+      ],
+    },
+    serializeState: serialize,
+  }).filter((p) => p.steps.length <= 7);
+
+  it('reaches every state of the checkout', () => {
+    const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
+    for (const v of [
+      'idle',
+      'reviewing',
+      'placing',
+      { failed: 'retryable' },
+      { failed: 'refused' },
+      'redirecting',
+      'done',
+    ])
+      expect(values).toContain(JSON.stringify(v));
+  });
+
+  for (const path of paths) {
+    it(path.description, async () => {
+      const controlled = controlledActors(['placeOrder']);
+      const actor = await replayOnActor(checkoutMachine, path, {
+        controlled,
+        recorder,
+        check: (a, e) => expect(serialize(a)).toEqual(serialize(e)),
+      });
+      // a retry is the same checkout: every call of one attempt carries its requestId
+      const ids = new Set(controlled.calls.map((c) => (c.input as CheckoutRequest).requestId));
+      const starts = path.steps.filter((s) => s.event.type === 'checkout.start').length;
+      expect(ids.size).toBeLessThanOrEqual(Math.max(1, starts));
+      actor.stop();
+    });
+  }
+});
+
+describe('checkout rules', () => {
+  it('sends the attempt once, retries with the same requestId, and goes to the payment page', async () => {
+    const requests: CheckoutRequest[] = [];
+    const urls: string[] = [];
+    let fail = true;
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          placeOrder: fromPromise(async ({ input }) => {
+            requests.push(input);
+            if (fail) throw new ApiError("Can't reach FruitPrompt right now.", 0);
+            return checkoutResult([3], [5]);
+          }),
+        },
+        actions: { goToPayment: (_, { url }) => urls.push(url) },
+      }),
+    ).start();
+    actor.send({ type: 'checkout.start', order: cartOrder, requestId: 'req-1', referral: 'Ab12Cd34' });
+    expect(requests).toEqual([]);
+    actor.send({ type: 'checkout.confirm' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({ failed: 'retryable' });
+    fail = false;
+    actor.send({ type: 'checkout.retry' });
+    await flushPromises();
+    expect(requests).toEqual([
+      { promptIds: [3, 5], couponId: null, requestId: 'req-1', referral: 'Ab12Cd34' },
+      { promptIds: [3, 5], couponId: null, requestId: 'req-1', referral: 'Ab12Cd34' },
+    ]);
+    expect(actor.getSnapshot().value).toBe('redirecting');
+    expect(urls).toEqual(['/dev-pay/cs_test_1']);
+    actor.stop();
+  });
+
+  it('a refusal cannot be retried as it is: it says why', async () => {
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          placeOrder: fromPromise<CheckoutResult, CheckoutRequest>(async () => {
+            throw new ApiError('You need 10 more FruitCoins.', 409);
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'checkout.start', order: buyNowOrder, requestId: 'req-9', referral: null });
+    actor.send({ type: 'checkout.confirm' });
+    await flushPromises();
+    expect(actor.getSnapshot().value).toEqual({ failed: 'refused' });
+    expect(actor.getSnapshot().context.error).toBe('You need 10 more FruitCoins.');
+    actor.send({ type: 'checkout.retry' });
+    expect(actor.getSnapshot().value).toEqual({ failed: 'refused' });
+    actor.send({ type: 'checkout.cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.stop();
+  });
+
+  async function signedInSystem(more: Partial<AppEffects>) {
+    const system = startAppSystem({ effects: fakeEffects(more) });
+    const session = systemActor(system, 'session');
+    await waitFor(session, (s) => !s.hasTag('pending'));
+    session.send({
+      type: 'session.signedIn',
+      token: 'a.b.c',
+      userData: { userId: 'u-1', providerUsername: 'Mina', fruitCnt: 100 },
+      now: 1_000_000,
+    });
+    await waitFor(systemActor(system, 'cart'), (s) => s.hasTag('ready'));
+    return system;
+  }
+
+  it('buy now: the balance, the cart, the badge and the detail page hear of it', async () => {
+    let owned = false;
+    const asked: string[] = [];
+    const system = await signedInSystem({
+      fetchCart: async () => (owned ? cartOf([5], { balance: 70 }) : cartOf([5, 7], { balance: 100 })),
+      checkout: async () => {
+        owned = true;
+        return checkoutResult([7], [], 70);
+      },
+      getPrompt: async (id) => {
+        asked.push(id);
+        return { found: true, prompt: fullFixture(7, { hasAccess: owned ? 1 : 0, grade: 1 }) };
+      },
+    });
+    const detail = systemActor(system, 'promptDetail');
+    detail.send({ type: 'detail.load', id: 'copper-forest-dawn-7' });
+    await waitFor(detail, (s) => s.hasTag('ready'));
+    const checkout = systemActor(system, 'checkout');
+    checkout.send({ type: 'checkout.start', order: buyNowOrder, requestId: 'req-5', referral: null });
+    checkout.send({ type: 'checkout.confirm' });
+    await waitFor(checkout, (s) => s.matches('done'));
+    expect(systemActor(system, 'session').getSnapshot().context.user?.fruitCnt).toBe(70);
+    const cart = await waitFor(
+      systemActor(system, 'cart'),
+      (s) => s.hasTag('ready') && s.context.cart?.items.length === 1,
+    );
+    expect(cart.context.cart?.items.map((i) => i.promptId)).toEqual([5]);
+    await waitFor(detail, (s) => s.hasTag('ready') && s.context.prompt?.hasAccess === 1);
+    expect(asked).toEqual(['copper-forest-dawn-7', 'copper-forest-dawn-7']);
+    expect(systemActor(system, 'cartCount').getSnapshot().value).toBe('debouncing');
+    system.stop();
+  });
+
+  it('a refused checkout reloads the cart the person saw', async () => {
+    let loads = 0;
+    const system = await signedInSystem({
+      fetchCart: async () => {
+        loads++;
+        return cartOf([3]);
+      },
+      checkout: async () => {
+        throw new ApiError('You already own Neon Koi Pond.', 409);
+      },
+    });
+    const checkout = systemActor(system, 'checkout');
+    checkout.send({ type: 'checkout.start', order: cartOrder, requestId: 'req-6', referral: null });
+    checkout.send({ type: 'checkout.confirm' });
+    await waitFor(checkout, (s) => s.matches('failed'));
+    await waitFor(systemActor(system, 'cart'), (s) => s.hasTag('ready') && loads === 2);
+    system.stop();
+  });
+});
