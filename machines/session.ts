@@ -150,6 +150,7 @@ export const sessionMachine = setup({
     }),
   },
   guards: {
+    hasUser: ({ context }) => context.user !== null,
     automaticLogout: ({ context }) => context.automatic,
     sameToken: ({ context, event }) => event.type === 'session.signedIn' && event.token === context.token,
     restoredValid: ({ event }) => 'output' in event && (event.output as Restored).status === 'valid',
@@ -339,11 +340,20 @@ export const sessionMachine = setup({
             ],
           },
         ],
+        // SPEC.md §4: the balance changes on the current user, and is kept as the stored user is,
+        // so a page loaded afterwards (back from the payment page) shows it too.
         'session.fruitUpdated': {
-          actions: assign({
-            user: ({ context, event }) =>
-              context.user ? { ...context.user, fruitCnt: event.fruitCnt } : null,
-          }),
+          guard: 'hasUser',
+          actions: [
+            assign({
+              user: ({ context, event }) =>
+                context.user ? { ...context.user, fruitCnt: event.fruitCnt } : null,
+            }),
+            {
+              type: 'persistUser',
+              params: ({ context }) => ({ user: context.user! }),
+            },
+          ],
         },
         'storage.token': [
           { guard: 'storageTokenRemoved', target: 'loggingOut', actions: assign({ automatic: true }) },

@@ -1,5 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  SimulatedClock,
+  waitFor,
+  type AnyMachineSnapshot,
+} from 'xstate';
 import { SESSION_TOASTS, sessionMachine, type Restored, type StorageMarks } from '../../machines/session.ts';
 import {
   adoptDecision,
@@ -197,6 +204,7 @@ describe('session flows', () => {
         },
         actions: {
           persistSignIn: (_, p) => log.push(`persist:${p.token}`),
+          persistUser: (_, p) => log.push(`persist-user:${p.user.fruitCnt}`),
           clearSession: () => log.push('clear'),
           announceLogin: () => log.push('event:login-success'),
           announceLogout: () => log.push('event:user-logout'),
@@ -237,6 +245,15 @@ describe('session flows', () => {
     expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
     await advance(1500);
     expect(actor.getSnapshot().value).toEqual({ loggedOut: 'idle' });
+  });
+
+  it('keeps a new FruitCoin balance on the user, stored, so the next page load shows it', async () => {
+    const { actor, log } = start({ status: 'valid', token: 'tok-a', user: demo, socialLogin: false });
+    await waitFor(actor, (s) => s.hasTag('loggedIn'));
+    actor.send({ type: 'session.fruitUpdated', fruitCnt: 380 });
+    expect(actor.getSnapshot().context.user?.fruitCnt).toBe(380);
+    expect(log).toContain('persist-user:380');
+    actor.stop();
   });
 
   it('logs out at once, silently, when another tab removes the token', async () => {
