@@ -138,15 +138,21 @@ function LedgerRow({ entry }: { entry: LedgerEntry }) {
       <td className="ledger__activity" data-label="Activity">
         <span className={`ledger__kind ledger__kind--${entry.kind}`}>{LEDGER_KIND_LABELS[entry.kind]}</span>
         <span className="ledger__reason">
-          {entry.reason}
-          {entry.orderId !== null ? (
+          {entry.orderId === null ? (
+            entry.reason
+          ) : entry.reason === `Order #${entry.orderId}` ? (
+            <Link to="/order-detail/$orderId" params={{ orderId: String(entry.orderId) }}>
+              {entry.reason}
+            </Link>
+          ) : (
             <>
+              {entry.reason}
               {' · '}
               <Link to="/order-detail/$orderId" params={{ orderId: String(entry.orderId) }}>
                 Order #{entry.orderId}
               </Link>
             </>
-          ) : null}
+          )}
         </span>
       </td>
       <td className={`ledger__num ledger__amount ledger__amount--${direction}`} data-label="Amount">
