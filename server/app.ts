@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { accountPlugin, type AccountRateLimits } from './account/index.ts';
 import { registerAuth } from './auth/plugin.ts';
 import type { AuthRateLimits } from './auth/rate-limits.ts';
 import { authRoutes, type AuthRoutesOptions } from './auth/routes.ts';
@@ -47,6 +48,8 @@ export interface AppOptions {
   pageMetadata?: boolean;
   /** Anonymous share links per client IP (default 30 per 10 minutes). */
   share?: { anonymousPerIp?: ShareLimit };
+  /** The account area's rate limits (support requests, password changes, avatars); tests lower them. */
+  account?: { rateLimits?: Partial<AccountRateLimits> };
 }
 
 const isApiPath = (url: string): boolean =>
@@ -103,6 +106,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (config.devStandIns && mailer.kind === 'outbox') await app.register(devOutboxRoutes, { db });
   await app.register(cartCountRoute, { db });
   await app.register(commercePlugin, { db, config });
+  await app.register(accountPlugin, { db, config, mailer, rateLimits: opts.account?.rateLimits ?? {} });
   await app.register(favoritesRoutes, { db });
   await app.register(categoryRoutes, { db });
   await app.register(shareRoutes, {

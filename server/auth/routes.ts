@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, isStrongPassword, isValidEmail, validateEmail } from '../../machines/domain/validation.ts';
+import { addWelcomeMessage } from '../account/messages.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, ok } from '../http/envelope.ts';
@@ -225,6 +226,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
             `INSERT INTO users (email, password_hash, name, provider) VALUES ($1, $2, $3, 'email') RETURNING id`,
             [email, passwordHash, nameFromEmail(email)],
           );
+          await addWelcomeMessage(q, user.id);
           return newVerifyToken(q, user.id, email);
         });
       } catch (error) {
@@ -378,6 +380,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
         `INSERT INTO users (name, provider) VALUES ($1, 'guest') RETURNING ${ACCOUNT_COLUMNS}`,
         [`Guest ${randomInt(1000, 10000)}`],
       );
+      await addWelcomeMessage(db, user.id);
       return ok(await signedIn(user, config.jwtSecret), AUTH_MESSAGES.loggedIn);
     },
   );

@@ -1,5 +1,6 @@
 // Finds or creates the account of a provider identity (Google, or the development identity provider
 // standing in for it).
+import { addWelcomeMessage } from '../account/messages.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/envelope.ts';
 import { ACCOUNT_COLUMNS, cleanName, findAccountByEmail, type AccountRow } from './accounts.ts';
@@ -44,9 +45,11 @@ export async function findOrCreateSocialUser(q: Queryable, identity: ProviderIde
       [existing.id, wasVerified, identity.subject, identity.picture],
     );
   }
-  return q.one<AccountRow>(
+  const created = await q.one<AccountRow>(
     `INSERT INTO users (email, name, avatar_url, provider, provider_subject, email_verified_at)
      VALUES ($1, $2, $3, 'google', $4, now()) RETURNING ${ACCOUNT_COLUMNS}`,
     [email, cleanName(identity.name, email), identity.picture, identity.subject],
   );
+  await addWelcomeMessage(q, created.id);
+  return created;
 }

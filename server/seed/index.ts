@@ -21,6 +21,7 @@ export interface SeedCounts {
   access: number;
   ledger: number;
   messages: number;
+  supportRequests: number;
   shortLinks: number;
 }
 
@@ -436,6 +437,33 @@ export async function seed(db: Db, data: SeedData, name: string = DEMO_SEED): Pr
        WHERE l.user_id = u.id`,
     );
 
+    // Support requests, in the order given (ids 1..n on a fresh database), with the account's address.
+    const requestIds = new Map<string, number>();
+    for (const [i, r] of (data.supportRequests ?? []).entries()) {
+      const owner = userId(r.userEmail, `Support request ${i + 1}`);
+      const user = data.users.find((u) => u.id === owner) as SeedData['users'][number];
+      const row = await q.one<{ id: number }>(
+        `INSERT INTO support_requests (user_id, email, subject, body, status, reply, replied_at, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          owner,
+          user.email,
+          r.subject,
+          r.message,
+          r.reply === null ? 'open' : 'answered',
+          r.reply?.body ?? null,
+          r.reply?.repliedAt ?? null,
+          r.createdAt,
+        ],
+      );
+      requestIds.set(`${owner} ${r.subject}`, row.id);
+    }
+
+    // A message points to what it is about: an order message to the member's latest order placed before it,
+    // a support message `Re: {subject}` to that request of the member's.
+    const ordersByUser = plans
+      .map((plan, i) => ({ userId: plan.userId, at: time(plan.order.createdAt), id: orderIds[i] as number }))
+      .sort((a, b) => a.at - b.at || a.id - b.id);
     await insertMany(
       q,
       'messages',
@@ -446,15 +474,31 @@ export async function seed(db: Db, data: SeedData, name: string = DEMO_SEED): Pr
         body: 'text',
         read_at: 'timestamptz',
         created_at: 'timestamptz',
+        order_id: 'integer',
+        support_request_id: 'integer',
       },
-      data.messages.map((m, i) => ({
-        user_id: userId(m.userEmail, `Message ${i + 1}`),
-        kind: m.kind,
-        title: m.title,
-        body: m.body,
-        read_at: m.read ? m.createdAt : null,
-        created_at: m.createdAt,
-      })),
+      data.messages.map((m, i) => {
+        const owner = userId(m.userEmail, `Message ${i + 1}`);
+        const at = time(m.createdAt);
+        const order =
+          m.kind === 'order'
+            ? ordersByUser.filter((o) => o.userId === owner && o.at <= at).at(-1)
+            : undefined;
+        const request =
+          m.kind === 'support' && m.title.startsWith('Re: ')
+            ? requestIds.get(`${owner} ${m.title.slice(4)}`)
+            : undefined;
+        return {
+          user_id: owner,
+          kind: m.kind,
+          title: m.title,
+          body: m.body,
+          read_at: m.read ? m.createdAt : null,
+          created_at: m.createdAt,
+          order_id: order?.id ?? null,
+          support_request_id: request ?? null,
+        };
+      }),
     );
 
     await insertMany(
@@ -484,6 +528,7 @@ export async function seed(db: Db, data: SeedData, name: string = DEMO_SEED): Pr
         access: accessRows.length,
         ledger: ledgerRows.length,
         messages: data.messages.length,
+        supportRequests: requestIds.size,
         shortLinks: data.shortLinks.length,
       },
     } as const;

@@ -77,6 +77,16 @@ export interface SeedMessage {
   read: boolean;
 }
 
+/** A Customer Support request of a member; an answered one has its reply (also one of the member's messages). */
+export interface SeedSupportRequest {
+  userEmail: string;
+  subject: string;
+  message: string;
+  createdAt: string;
+  /** The staff's answer; null while open. The member's support message titled `Re: {subject}` is linked to it. */
+  reply: { body: string; repliedAt: string } | null;
+}
+
 export interface SeedOrder {
   userEmail: string;
   /** prompt ids bought in this order */
@@ -101,6 +111,8 @@ export interface SeedData {
   exchangeOffers: SeedExchangeOffer[];
   orders: SeedOrder[];
   messages: SeedMessage[];
+  /** Customer Support requests of members (optional: the fixtures of the seeder's tests have none). */
+  supportRequests?: SeedSupportRequest[];
   shortLinks: SeedShortLink[];
   /** FruitCoin ledger entries other than order debits (bonuses, exchanges); the seeder derives debits from fruit orders */
   fruitBonuses: { userEmail: string; amount: number; reason: string; createdAt: string }[];

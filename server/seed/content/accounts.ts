@@ -10,6 +10,7 @@ import type {
   SeedOrder,
   SeedPrompt,
   SeedShortLink,
+  SeedSupportRequest,
   SeedUser,
 } from '../types.ts';
 import { createRng, hashSeed } from './lib.ts';
@@ -514,6 +515,42 @@ export function buildAccounts(prompts: readonly SeedPrompt[]): Omit<SeedData, 'p
     ...aliceMessages.map((m) => ({ ...m, userEmail: ALICE_EMAIL })),
   ];
 
+  // Customer Support: each answered request's reply is the member's support message `Re: {subject}`.
+  const replyTo = (email: string, subject: string): { body: string; repliedAt: string } => {
+    const answer = messages.find((m) => m.userEmail === email && m.title === `Re: ${subject}`);
+    if (answer === undefined) throw new Error(`No support message answers "${subject}"`);
+    return { body: answer.body, repliedAt: answer.createdAt };
+  };
+  const supportRequests: SeedSupportRequest[] = [
+    {
+      userEmail: DEMO_EMAIL,
+      subject: 'Can I use the generated images commercially?',
+      message:
+        'Hello! I bought a few premium prompts and I would like to use the images I generate with them for a client ' +
+        'project (a small bakery website and its flyers). Is that allowed, or do I need another licence?',
+      createdAt: '2026-04-21T19:02:00.000Z',
+      reply: replyTo(DEMO_EMAIL, 'Can I use the generated images commercially?'),
+    },
+    {
+      userEmail: DEMO_EMAIL,
+      subject: 'Coupon not offered at checkout',
+      message:
+        'My coupon FRUIT2-DM7Q does not show up when I check out a FruitCoin prompt. Is it only for premium prompts? ' +
+        'The coupon page says it is valid until January.',
+      createdAt: '2026-11-18T08:47:00.000Z',
+      reply: null,
+    },
+    {
+      userEmail: ALICE_EMAIL,
+      subject: 'My Midjourney results look different from the examples',
+      message:
+        'I used one of the botanical Midjourney prompts exactly as written, but my images look much flatter than the ' +
+        'examples on the detail page. Am I doing something wrong?',
+      createdAt: '2026-02-02T21:15:00.000Z',
+      reply: replyTo(ALICE_EMAIL, 'My Midjourney results look different from the examples'),
+    },
+  ];
+
   const byViews = [...prompts].sort((a, b) => b.views - a.views || a.id - b.id);
   const top = (pred: (p: SeedPrompt) => boolean, skip = 0): number =>
     (byViews.filter(pred)[skip] as SeedPrompt).id;
@@ -561,6 +598,7 @@ export function buildAccounts(prompts: readonly SeedPrompt[]): Omit<SeedData, 'p
     exchangeOffers: EXCHANGE_OFFERS.map((o) => ({ ...o, coupon: { ...o.coupon } })),
     orders,
     messages,
+    supportRequests,
     shortLinks,
     fruitBonuses,
   };
