@@ -25,6 +25,11 @@ import { orderDetailMachine } from './order-detail.ts';
 import { fruitHistoryMachine } from './fruit-history.ts';
 import { couponsMachine } from './coupons.ts';
 import { exchangeMachine } from './exchange.ts';
+import { inboxMachine } from './inbox.ts';
+import { messagesMachine } from './messages.ts';
+import { supportMachine } from './support.ts';
+import { profileMachine } from './profile.ts';
+import { settingsMachine } from './settings.ts';
 import { verifyEmailNoticeMachine } from './verify-email-notice.ts';
 
 export type AppEvent = { type: 'loginDialog.open'; mode?: DialogMode };
@@ -72,6 +77,11 @@ export const appMachine = setup({
     fruitHistory: fruitHistoryMachine,
     coupons: couponsMachine,
     exchange: exchangeMachine,
+    inbox: inboxMachine,
+    messages: messagesMachine,
+    support: supportMachine,
+    profile: profileMachine,
+    settings: settingsMachine,
     /** Window-level events (the global "switch-to-register" event), provided by src/. */
     globalEvents: fromCallback<AppEvent>(() => () => {}),
   },
@@ -130,6 +140,11 @@ export const appMachine = setup({
     spawnChild('fruitHistory', { id: SYSTEM_IDS.fruitHistory, systemId: SYSTEM_IDS.fruitHistory }),
     spawnChild('coupons', { id: SYSTEM_IDS.coupons, systemId: SYSTEM_IDS.coupons }),
     spawnChild('exchange', { id: SYSTEM_IDS.exchange, systemId: SYSTEM_IDS.exchange }),
+    spawnChild('inbox', { id: SYSTEM_IDS.inbox, systemId: SYSTEM_IDS.inbox }),
+    spawnChild('messages', { id: SYSTEM_IDS.messages, systemId: SYSTEM_IDS.messages }),
+    spawnChild('support', { id: SYSTEM_IDS.support, systemId: SYSTEM_IDS.support }),
+    spawnChild('profile', { id: SYSTEM_IDS.profile, systemId: SYSTEM_IDS.profile }),
+    spawnChild('settings', { id: SYSTEM_IDS.settings, systemId: SYSTEM_IDS.settings }),
     // the session last: its restore may already talk to the cart and the dialog
     spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
   ],

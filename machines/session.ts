@@ -33,6 +33,10 @@ export type SessionEvent =
   | { type: 'session.signedIn'; token: string; userData?: UserData | null; now: number }
   | { type: 'session.logout'; automatic?: boolean }
   | { type: 'session.fruitUpdated'; fruitCnt: number }
+  /** The profile page changed the name or avatar: the header shows it at once (and it is stored). */
+  | { type: 'session.userUpdated'; name?: string; avatar?: string }
+  /** A password change signed out the other sessions and gave this one a new token. */
+  | { type: 'session.tokenRefreshed'; token: string }
   /** From the storage listener: the token key changed in another tab. */
   | { type: 'storage.token'; marks: StorageMarks };
 
@@ -114,6 +118,9 @@ export const sessionMachine = setup({
     loadFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.load' }),
     /** The member's cart (the cart page, "In cart" on cards) loads with the sign-in. */
     loadCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.load' } as AnyEventObject),
+    /** The account menu's unread count (the `inbox` actor) follows the member. */
+    loadInbox: sendTo(({ system }) => system.get('inbox'), { type: 'inbox.load' } as AnyEventObject),
+    clearInbox: sendTo(({ system }) => system.get('inbox'), { type: 'inbox.clear' } as AnyEventObject),
     /** The catalog actors (VIEWER_AWARE) reload what they show when the member changes. */
     viewerToList: sendTo(
       ({ system }) => system.get('promptList' satisfies ViewerAware),
@@ -224,6 +231,7 @@ export const sessionMachine = setup({
         assign({ token: null, user: null, pendingUser: null }),
         'clearFavorites',
         'clearCart',
+        'clearInbox',
         ...ANNOUNCE_VIEWER,
       ],
       on: {
@@ -295,7 +303,7 @@ export const sessionMachine = setup({
 
     loggedIn: {
       tags: ['loggedIn'],
-      entry: ['tellDialog', 'loadFavorites', 'loadCart', ...ANNOUNCE_VIEWER],
+      entry: ['tellDialog', 'loadFavorites', 'loadCart', 'loadInbox', ...ANNOUNCE_VIEWER],
       type: 'parallel',
       on: {
         'session.logout': {
@@ -340,6 +348,31 @@ export const sessionMachine = setup({
             ],
           },
         ],
+        'session.userUpdated': {
+          guard: 'hasUser',
+          actions: [
+            assign({
+              user: ({ context, event }) =>
+                context.user
+                  ? {
+                      ...context.user,
+                      ...(event.name !== undefined ? { name: event.name } : {}),
+                      ...(event.avatar !== undefined ? { avatar: event.avatar } : {}),
+                    }
+                  : null,
+            }),
+            { type: 'persistUser', params: ({ context }) => ({ user: context.user! }) },
+          ],
+        },
+        'session.tokenRefreshed': {
+          actions: [
+            assign({ token: ({ event }) => event.token }),
+            {
+              type: 'persistSignIn',
+              params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
+            },
+          ],
+        },
         // SPEC.md §4: the balance changes on the current user, and is kept as the stored user is,
         // so a page loaded afterwards (back from the payment page) shows it too.
         'session.fruitUpdated': {

@@ -15,6 +15,8 @@ import './styles/catalog.css';
 import './styles/pages.css';
 import './styles/commerce.css';
 import './styles/history.css';
+import './styles/inbox.css';
+import './styles/account.css';
 
 const inspect = await loadInspector();
 const system = startAppSystem(inspect ? { inspect } : {});

@@ -28,6 +28,12 @@ export const SYSTEM_IDS = {
   fruitHistory: 'fruitHistory',
   coupons: 'coupons',
   exchange: 'exchange',
+  // the account area (issue 7)
+  inbox: 'inbox',
+  messages: 'messages',
+  support: 'support',
+  profile: 'profile',
+  settings: 'settings',
 } as const;
 
 /** The root actor's own systemId (children ask it to open the login dialog). */

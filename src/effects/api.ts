@@ -30,11 +30,18 @@ export interface ApiClient {
     json?: unknown,
     searchParams?: Record<string, string | number | undefined>,
   ): Promise<E>;
+  /** A file as the request body, sent with its own type (an avatar image). */
+  upload<E>(path: string, file: Blob): Promise<E>;
   /** The same, but the envelope is returned whatever its `success`, for calls whose failure is an answer. */
   raw<E>(
     method: 'get' | 'post',
     path: string,
-    options?: { json?: unknown; searchParams?: Record<string, string | number | undefined>; token?: string },
+    options?: {
+      json?: unknown;
+      body?: Blob;
+      searchParams?: Record<string, string | number | undefined>;
+      token?: string;
+    },
   ): Promise<{ status: number; body: Envelope<E> }>;
 }
 
@@ -70,8 +77,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       response = await http(path.replace(/^\//, ''), {
         method,
         searchParams: cleanParams(opts.searchParams),
-        ...(opts.token ? { headers: { Authorization: `Bearer ${opts.token}` } } : {}),
+        headers: {
+          ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
+          ...(opts.body ? { 'Content-Type': opts.body.type || 'application/octet-stream' } : {}),
+        },
         ...(opts.json !== undefined ? { json: opts.json } : {}),
+        ...(opts.body ? { body: opts.body } : {}),
       });
     } catch {
       throw new ApiError(OFFLINE_MESSAGE, 0);
@@ -108,5 +119,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     raw,
     get: (path, searchParams) => unwrap(raw('get', path, { searchParams })),
     post: (path, json, searchParams) => unwrap(raw('post', path, { json, searchParams })),
+    upload: (path, file) => unwrap(raw('post', path, { body: file })),
   };
 }

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from '../views/member-pages.tsx';
+import { ProfilePage } from '../views/profile-page.tsx';
 import { requireMember } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/profile')({

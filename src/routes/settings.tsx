@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SettingsPage } from '../views/member-pages.tsx';
+import { SettingsPage } from '../views/settings-page.tsx';
 import { requireMember } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/settings')({

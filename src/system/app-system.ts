@@ -48,7 +48,15 @@ import type { orderListMachine } from '../../machines/order-list.ts';
 import type { paymentResultMachine } from '../../machines/payment-result.ts';
 import { checkoutLogic } from './checkout-logic.ts';
 import { historyLogic } from './history-logic.ts';
+import { inboxLogic } from './inbox-logic.ts';
+import { accountLogic } from './account-logic.ts';
+import type { inboxMachine } from '../../machines/inbox.ts';
+import type { messagesMachine } from '../../machines/messages.ts';
+import type { supportMachine } from '../../machines/support.ts';
+import type { profileMachine } from '../../machines/profile.ts';
+import type { settingsMachine } from '../../machines/settings.ts';
 import { createCommerceEffects, type CommerceEffects } from '../effects/commerce.ts';
+import { createAccountEffects, type AccountEffects } from '../effects/account.ts';
 import { handOverSignIn, popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
 import { createSessionEffects } from '../effects/session.ts';
 import { LOCAL_KEYS, SESSION_KEYS, safeStorage } from '../effects/storage-keys.ts';
@@ -57,7 +65,8 @@ import { LOCAL_KEYS, SESSION_KEYS, safeStorage } from '../effects/storage-keys.t
 export type AppEffects = ReturnType<typeof createCatalogEffects> &
   ReturnType<typeof createAuthEffects> &
   ReturnType<typeof createCartEffects> &
-  CommerceEffects & {
+  CommerceEffects &
+  AccountEffects & {
     session: ReturnType<typeof createSessionEffects>;
     popup: typeof popupActor;
     /** The clipboard (share links, filled prompts). */
@@ -74,6 +83,7 @@ export function browserEffects(): AppEffects {
     ...createAuthEffects(api),
     ...createCartEffects(api),
     ...createCommerceEffects(api),
+    ...createAccountEffects(api),
     session: createSessionEffects(api),
     popup: popupActor,
     copyText,
@@ -222,6 +232,9 @@ export function createAppLogic(effects: AppEffects) {
       // the buying side, each group provided in its own module
       ...checkoutLogic(effects),
       ...historyLogic(effects),
+      // the account area
+      ...inboxLogic(effects),
+      ...accountLogic(effects),
       registrationSuccess: registrationSuccessMachine.provide({
         actors: { resendEmail: resendLogic(effects) },
       }),
@@ -299,6 +312,11 @@ export interface SystemActors {
   fruitHistory: ActorRefFrom<typeof fruitHistoryMachine>;
   coupons: ActorRefFrom<typeof couponsMachine>;
   exchange: ActorRefFrom<typeof exchangeMachine>;
+  inbox: ActorRefFrom<typeof inboxMachine>;
+  messages: ActorRefFrom<typeof messagesMachine>;
+  support: ActorRefFrom<typeof supportMachine>;
+  profile: ActorRefFrom<typeof profileMachine>;
+  settings: ActorRefFrom<typeof settingsMachine>;
 }
 
 export function systemActor<K extends SystemId>(system: AppSystem, id: K): SystemActors[K] {

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { RefObject, SyntheticEvent } from 'react';
 import { DEFAULT_AVATAR, type SessionUser } from '../../machines/domain/session-user.ts';
+import { unreadLabel } from '../../machines/inbox.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import {
   CartIcon,
@@ -19,6 +20,9 @@ import { formatCoins, shortName, useSessionUser, useSessionView } from './use-se
 
 /** SPEC.md §9: the badge reads "..." above 99. */
 export const CART_BADGE_LIMIT = 99;
+
+/** The unread badge's text: the count, "99+" above 99. */
+export const unreadBadge = (unread: number): string => (unread > 99 ? '99+' : String(unread));
 
 /**
  * The header's right-hand side, a projection of `session` (SPEC.md §2 Header): the Log in button,
@@ -112,6 +116,7 @@ export const fallBackToDefaultAvatar = (event: SyntheticEvent<HTMLImageElement>)
 /** The avatar menu: a projection of `accountMenu`, working exactly like the category menu. */
 function AccountMenu({ user }: { user: SessionUser }) {
   const session = useSystemActor('session');
+  const unread = useSystemSelector('inbox', (snapshot) => snapshot.context.unread);
   const { close, rootProps, triggerProps, panelProps, panelRef } = useHoverMenu('accountMenu');
   return (
     <div className="account-menu" {...rootProps}>
@@ -124,10 +129,18 @@ function AccountMenu({ user }: { user: SessionUser }) {
           height={32}
           onError={fallBackToDefaultAvatar}
         />
+        {unread > 0 ? (
+          <span className="account-menu__unread" aria-hidden="true">
+            {unreadBadge(unread)}
+          </span>
+        ) : null}
         <span className="account-menu__name" aria-hidden="true">
           {shortName(user.name)}
         </span>
-        <span className="visually-hidden">Account menu for {user.name}</span>
+        <span className="visually-hidden">
+          Account menu for {user.name}
+          {unread > 0 ? `, ${unread} unread ${unread === 1 ? 'message' : 'messages'}` : ''}
+        </span>
         <ChevronDownIcon size={16} className="account-menu__chevron" />
       </button>
       <div ref={panelRef as RefObject<HTMLDivElement>} className="account-menu__panel" {...panelProps}>
@@ -141,9 +154,20 @@ function AccountMenu({ user }: { user: SessionUser }) {
         <ul role="menu" aria-label="Account" className="account-menu__list">
           {MENU_ITEMS.map(({ to, label, Icon }) => (
             <li key={to} role="none">
-              <Link to={to} role="menuitem" className="account-menu__item" onClick={close}>
+              <Link
+                to={to}
+                role="menuitem"
+                className="account-menu__item"
+                onClick={close}
+                aria-label={to === '/messages' && unread > 0 ? `${label}, ${unreadLabel(unread)}` : undefined}
+              >
                 <Icon size={18} className="account-menu__icon" />
                 {label}
+                {to === '/messages' && unread > 0 ? (
+                  <span className="account-menu__count" aria-hidden="true">
+                    {unreadBadge(unread)}
+                  </span>
+                ) : null}
               </Link>
             </li>
           ))}

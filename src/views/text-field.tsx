@@ -9,6 +9,7 @@ export function TextField({
   error,
   hint,
   disabled,
+  readOnly,
   placeholder,
   autoComplete,
   autoFocus = false,
@@ -21,6 +22,8 @@ export function TextField({
   error?: string | null | undefined;
   hint?: string;
   disabled?: boolean;
+  /** Kept focusable while a save is under way (disabled would drop the focus). */
+  readOnly?: boolean;
   placeholder?: string;
   autoComplete?: string;
   /** Marks the field the surrounding dialog focuses first. */
@@ -45,6 +48,7 @@ export function TextField({
         placeholder={placeholder}
         autoComplete={autoComplete}
         disabled={disabled}
+        readOnly={readOnly}
         aria-invalid={Boolean(error)}
         aria-describedby={describedBy}
         data-autofocus={autoFocus ? '' : undefined}

@@ -68,6 +68,8 @@ describe('session model', () => {
         { type: 'session.signedIn', token: 'tok-c', now: 1_100_000 },
       ],
       'session.logout': [{ type: 'session.logout' }, { type: 'session.logout', automatic: true }],
+      'session.userUpdated': [{ type: 'session.userUpdated', name: 'Mina', avatar: '/api/avatars/u-1.webp' }],
+      'session.tokenRefreshed': [{ type: 'session.tokenRefreshed', token: 'tok-refreshed' }],
       'session.fruitUpdated': [{ type: 'session.fruitUpdated', fruitCnt: 380 }],
       'storage.token': [
         { type: 'storage.token', marks: marks({ loginTime: 90_000 }) },
@@ -253,6 +255,19 @@ describe('session flows', () => {
     actor.send({ type: 'session.fruitUpdated', fruitCnt: 380 });
     expect(actor.getSnapshot().context.user?.fruitCnt).toBe(380);
     expect(log).toContain('persist-user:380');
+    actor.stop();
+  });
+
+  it('takes a new name and avatar from the profile, and a refreshed token, storing both', async () => {
+    const { actor, log } = start({ status: 'valid', token: 'tok-a', user: demo, socialLogin: false });
+    await waitFor(actor, (s) => s.hasTag('loggedIn'));
+    actor.send({ type: 'session.userUpdated', name: 'Mina' });
+    expect(actor.getSnapshot().context.user).toMatchObject({ name: 'Mina', avatar: demo.avatar });
+    expect(log).toContain('persist-user:420');
+    actor.send({ type: 'session.tokenRefreshed', token: 'tok-new' });
+    expect(actor.getSnapshot().context.token).toBe('tok-new');
+    expect(log).toContain('persist:tok-new');
+    expect(actor.getSnapshot().hasTag('loggedIn')).toBe(true);
     actor.stop();
   });
 

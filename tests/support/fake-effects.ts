@@ -3,10 +3,25 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AppEffects } from '../../src/system/app-system.ts';
 import type { Restored } from '../../machines/session.ts';
 import type { AuthMarks } from '../../machines/domain/session-rules.ts';
+import type { Profile } from '../../machines/domain/account.ts';
 import type { Cart } from '../../machines/domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import { copyText } from '../../src/effects/navigation.ts';
 import { fullFixture, pageFixture } from './fixtures.ts';
+
+/** The demo member's profile, as the server answers it. */
+export const profileFixture = (over: Partial<Profile> = {}): Profile => ({
+  memberId: 'u-1',
+  name: 'Demo Shopper',
+  email: 'demo@example.com',
+  avatarUrl: '/default-avatar.svg',
+  memberSince: '2025-11-03T09:12:00.000Z',
+  purchases: 3,
+  fruitCnt: 0,
+  provider: 'email',
+  referralUrl: 'http://localhost/s/demo-ref',
+  ...over,
+});
 
 /** An empty cart with a zero balance. */
 export const emptyCart = (): Cart => ({
@@ -64,6 +79,37 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
     exchange: async () => {
       throw new Error('Exchange is not available in this test');
     },
+    // the account area: an empty inbox and a plain profile unless a test says otherwise
+    fetchMessages: async () => ({ data: [], total: 0, page: 1, pageSize: 20, unread: 0 }),
+    fetchUnreadCount: async () => 0,
+    markMessageRead: async () => {
+      throw new ApiError('Message not found', 404);
+    },
+    markAllMessagesRead: async () => ({ unread: 0 }),
+    deleteMessage: async () => ({ unread: 0 }),
+    sendSupportRequest: async () => {
+      throw new Error('Support requests are not available in this test');
+    },
+    fetchSupportRequests: async () => [],
+    fetchProfile: async () => profileFixture(),
+    saveName: async ({ name }) => profileFixture({ name }),
+    uploadAvatar: async () => profileFixture(),
+    generateAvatar: async () => profileFixture(),
+    fetchSettings: async () => ({
+      notifications: { orderUpdates: true, supportReplies: true, promotions: false },
+      hasPassword: true,
+      provider: 'email',
+    }),
+    saveNotifications: async (prefs) => ({
+      notifications: { orderUpdates: true, supportReplies: true, promotions: false, ...prefs },
+      hasPassword: true,
+      provider: 'email',
+    }),
+    changePassword: async () => {
+      throw new Error('Changing the password is not available in this test');
+    },
+    signOutEverywhere: async () => {},
+    deleteAccount: async () => {},
     // the browser's clipboard (jsdom tests spy on it; without one, copying fails as it would)
     copyText,
     session: {

@@ -7,7 +7,7 @@ import type { ResendAnswer } from '../../machines/resend-email.ts';
 import type { Restored } from '../../machines/session.ts';
 import type { AppEffects } from '../../src/system/app-system.ts';
 import { orderFixture } from '../support/cart-fixtures.ts';
-import { fakeEffects } from '../support/fake-effects.ts';
+import { fakeEffects, profileFixture } from '../support/fake-effects.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -72,7 +72,7 @@ describe('private pages (SPEC.md §6)', () => {
     ['/coupons', 'My Coupons', 'No coupons yet'],
     ['/fruit-transactions', 'Fruit History', 'No FruitCoin activity yet'],
     ['/exchange-coupons', 'Exchange Fruit Coins', 'No exchange offers right now'],
-    ['/settings', 'Account Settings', 'No settings to change yet'],
+    ['/settings', 'Account Settings', 'Password'],
     // the default fakes know no order 42: the page says so, with a way back
     ['/order-detail/42', 'Order Details', 'Order not found'],
   ])('a member on %s sees "%s" and its empty state', async (path, title, empty) => {
@@ -85,11 +85,12 @@ describe('private pages (SPEC.md §6)', () => {
   });
 
   it('a member sees their own profile', async () => {
-    await renderApp('/profile', {}, { effects: withSession(member) });
+    const profile = profileFixture({ name: 'Mina Member', fruitCnt: 35 });
+    await renderApp('/profile', {}, { effects: withSession(member, { fetchProfile: async () => profile }) });
     expect(await h1('My Profile')).toBeInTheDocument();
-    const profile = within(screen.getByRole('region', { name: 'Your profile' }));
-    expect(profile.getByRole('heading', { name: 'Mina Member' })).toBeInTheDocument();
-    expect(profile.getByText('35 FruitCoins')).toBeInTheDocument();
+    const region = within(screen.getByRole('region', { name: 'Your profile' }));
+    expect(await region.findByRole('heading', { name: 'Mina Member' })).toBeInTheDocument();
+    expect(region.getByText('35 FruitCoins')).toBeInTheDocument();
   });
 
   it('the payment pages follow the session too', async () => {

@@ -72,6 +72,10 @@ export async function renderApp(
     cancelOrder: async () => {
       throw new ApiError('Order not found', 404);
     },
+    // the account area: an empty inbox (no network in jsdom)
+    fetchUnreadCount: async () => 0,
+    fetchMessages: async () => ({ data: [], total: 0, page: 1, pageSize: 20, unread: 0 }),
+    fetchSupportRequests: async () => [],
     ...fakes,
     ...options.effects,
   };

@@ -1,0 +1,74 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+export type InboxEvent =
+  /** From the session: a member signed in (or the page loaded signed in). Starts afresh. */
+  | { type: 'inbox.load' }
+  /** From the session: signed out. */
+  | { type: 'inbox.clear' }
+  /** From the messages page: the count after it loaded, read or deleted something. */
+  | { type: 'inbox.set'; unread: number };
+
+export interface InboxContext {
+  /** Unread messages in the member's whole inbox; 0 for a visitor and until the first answer. */
+  unread: number;
+}
+
+/** The account menu's unread count: how it reads next to "Messages" and on the avatar button. */
+export const unreadLabel = (unread: number): string => `${unread} unread`;
+
+const count = (n: number): number => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
+
+/**
+ * The member's unread-message count for the account menu (docs/decisions/005-account.md): asked
+ * for at sign-in, again every `inboxPoll` while signed in (a support reply arrives without the
+ * member doing anything), set by the messages page after each change, zeroed at sign-out. A
+ * failed ask keeps the last count and waits for the next poll: the badge is a hint, not a page.
+ */
+export const inboxMachine = setup({
+  types: {
+    context: {} as InboxContext,
+    events: {} as InboxEvent,
+  },
+  delays: {
+    inboxPoll: 60_000,
+  },
+  actors: {
+    /** GET /api/my/messages/unread-count */
+    fetchUnreadCount: fromPromise<number>(() => {
+      throw new Error('fetchUnreadCount must be provided');
+    }),
+  },
+}).createMachine({
+  id: 'inbox',
+  context: { unread: 0 },
+  initial: 'signedOut',
+  on: {
+    'inbox.load': { target: '.active', reenter: true, actions: assign({ unread: 0 }) },
+    'inbox.clear': { target: '.signedOut', actions: assign({ unread: 0 }) },
+  },
+  states: {
+    signedOut: { description: 'No member: no count, no polling.' },
+    active: {
+      initial: 'loading',
+      on: {
+        // the page's count is the newest: an ask in flight is dropped and the poll starts over
+        'inbox.set': { target: '.waiting', actions: assign({ unread: ({ event }) => count(event.unread) }) },
+      },
+      states: {
+        loading: {
+          tags: ['loading'],
+          invoke: {
+            id: 'fetchUnreadCount',
+            src: 'fetchUnreadCount',
+            onDone: { target: 'waiting', actions: assign({ unread: ({ event }) => count(event.output) }) },
+            onError: { target: 'waiting' },
+          },
+        },
+        waiting: {
+          description: 'Shows the count; asks again after `inboxPoll`.',
+          after: { inboxPoll: 'loading' },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,59 @@
+// My Profile and Account Settings: the machines with their effects (src/effects/account.ts)
+// provided, and the device-side pieces (the remembered email, going home).
+import { fromPromise } from 'xstate';
+import { profileMachine } from '../../machines/profile.ts';
+import { settingsMachine, SETTINGS_MESSAGES, type PasswordAnswer } from '../../machines/settings.ts';
+import { ApiError } from '../effects/api.ts';
+import { navigation } from '../effects/navigation.ts';
+import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
+import type { AppEffects } from './app-system.ts';
+
+const local = safeStorage('local');
+
+/** The email the login dialog fills in on this device (SPEC.md §3 remember_email), if any. */
+export const readRememberedEmail = (): string | null => local.get(LOCAL_KEYS.rememberEmail) || null;
+
+/** The server's refusals of a password change (005-account.md) as answers; anything else fails. */
+const PASSWORD_REFUSALS: Record<number, Extract<PasswordAnswer, { ok: false }>['reason']> = {
+  403: 'wrongCurrent',
+  400: 'rule',
+  409: 'noPassword',
+};
+
+export function accountLogic(effects: AppEffects) {
+  return {
+    profile: profileMachine.provide({
+      actors: {
+        fetchProfile: fromPromise(() => effects.fetchProfile()),
+        saveName: fromPromise(({ input }) => effects.saveName(input)),
+        uploadAvatar: fromPromise(({ input }) => effects.uploadAvatar(input)),
+        generateAvatar: fromPromise(() => effects.generateAvatar()),
+        copyText: fromPromise(({ input }) => effects.copyText(input.text)),
+      },
+    }),
+    settings: settingsMachine.provide({
+      actors: {
+        fetchSettings: fromPromise(() => effects.fetchSettings()),
+        changePassword: fromPromise(async ({ input }): Promise<PasswordAnswer> => {
+          try {
+            return { ok: true, token: (await effects.changePassword(input)).token };
+          } catch (error) {
+            const reason = error instanceof ApiError ? PASSWORD_REFUSALS[error.status] : undefined;
+            if (!reason) throw error;
+            const message =
+              (error as ApiError).message ||
+              (reason === 'wrongCurrent' ? SETTINGS_MESSAGES.wrongCurrent : SETTINGS_MESSAGES.passwordFailed);
+            return { ok: false, reason, message };
+          }
+        }),
+        saveNotifications: fromPromise(({ input }) => effects.saveNotifications(input)),
+        signOutEverywhere: fromPromise(() => effects.signOutEverywhere()),
+        deleteAccount: fromPromise(({ input }) => effects.deleteAccount(input)),
+      },
+      actions: {
+        forgetRememberedEmail: () => local.remove(LOCAL_KEYS.rememberEmail),
+        goHome: () => navigation.go('/'),
+      },
+    }),
+  };
+}
