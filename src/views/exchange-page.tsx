@@ -7,9 +7,9 @@ import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CouponCard } from './coupons-page.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { coinsText, HistorySection, LoadFailed, RowsSkeleton } from './history-parts.tsx';
-import { AlertIcon, CheckCircleIcon, CoinIcon, TicketIcon } from './icons.tsx';
+import { CheckCircleIcon, CoinIcon, TicketIcon } from './icons.tsx';
 import { MemberPage } from './member-page.tsx';
-import { Modal } from './modal.tsx';
+import { NoticeDialog } from './notice-dialog.tsx';
 import { stateString } from './state-value.ts';
 
 /** "20% off" / "$5.00 off". */
@@ -162,35 +162,28 @@ function ExchangeDialog() {
   const notEnough = useSystemSelector('exchange', (s) => s.context.notEnough);
   const refused = useSystemSelector('exchange', (s) => s.matches({ ready: 'notEnough' }));
   const exchangeError = useSystemSelector('exchange', (s) => s.context.exchangeError);
-  const titleId = useId();
-  const textId = useId();
   const close = () => actor.send({ type: 'exchange.close' });
   if (!offer) return null;
 
   if (refused) {
     return (
-      <Modal
-        labelledBy={titleId}
-        describedBy={textId}
+      <NoticeDialog
         state={state}
-        focusKey={state}
         onDismiss={close}
-        size="sm"
-        className="notice-dialog history-dialog"
+        icon={<CoinIcon size={30} />}
+        tone="pending"
+        title="Not enough FruitCoins"
+        text={
+          <>
+            <p role="alert">{notEnough ?? EXCHANGE_MESSAGES.notEnough}</p>
+            <p>
+              Choose an offer your balance of {coinsText(balance)} covers, or earn more: you get FruitCoins
+              when someone buys a prompt through a link you shared.
+            </p>
+          </>
+        }
+        className="history-dialog"
       >
-        <div className="notice-dialog__icon notice-dialog__icon--pending" aria-hidden="true">
-          <CoinIcon size={30} />
-        </div>
-        <h2 id={titleId} className="notice-dialog__title">
-          Not enough FruitCoins
-        </h2>
-        <div id={textId} className="notice-dialog__text">
-          <p role="alert">{notEnough ?? EXCHANGE_MESSAGES.notEnough}</p>
-          <p>
-            Choose an offer your balance of {coinsText(balance)} covers, or earn more: you get FruitCoins when
-            someone buys a prompt through a link you shared.
-          </p>
-        </div>
         <div className="notice-dialog__actions">
           <button type="button" className="btn btn--primary" data-autofocus="" onClick={close}>
             Choose another offer
@@ -199,37 +192,25 @@ function ExchangeDialog() {
             See Fruit History
           </Link>
         </div>
-      </Modal>
+      </NoticeDialog>
     );
   }
 
   return (
-    <Modal
-      labelledBy={titleId}
-      describedBy={textId}
+    <NoticeDialog
       state={state}
-      focusKey={state}
       onDismiss={close}
-      size="sm"
-      className="notice-dialog history-dialog"
-    >
-      <div className="notice-dialog__icon" aria-hidden="true">
-        <TicketIcon size={30} />
-      </div>
-      <h2 id={titleId} className="notice-dialog__title">
-        {confirmQuestion(offer)}
-      </h2>
-      <div id={textId} className="notice-dialog__text">
+      icon={<TicketIcon size={30} />}
+      title={confirmQuestion(offer)}
+      text={
         <p>
           {offerTerms(offer)}, valid for {offer.couponValidDays} days. Your balance goes from{' '}
           {coinsText(balance)} to {coinsText(balance - offer.fruitCost)}.
         </p>
-      </div>
-      {failed ? (
-        <p className="history-alert" role="alert">
-          <AlertIcon size={18} /> {exchangeError ?? EXCHANGE_MESSAGES.failed}
-        </p>
-      ) : null}
+      }
+      error={failed ? (exchangeError ?? EXCHANGE_MESSAGES.failed) : null}
+      className="history-dialog"
+    >
       <div className="notice-dialog__actions">
         <button
           type="button"
@@ -245,6 +226,6 @@ function ExchangeDialog() {
           Cancel
         </button>
       </div>
-    </Modal>
+    </NoticeDialog>
   );
 }

@@ -11,7 +11,7 @@ import { HistorySection, LoadFailed, RowsSkeleton } from './history-parts.tsx';
 import { AlertIcon, CheckCircleIcon, LockIcon, LogOutIcon, MailIcon, SettingsIcon } from './icons.tsx';
 import { LOGIN_TEXTS } from './login-dialog.tsx';
 import { MemberPage } from './member-page.tsx';
-import { Modal } from './modal.tsx';
+import { NoticeDialog } from './notice-dialog.tsx';
 import { Spinner } from './spinner.tsx';
 import { stateString } from './state-value.ts';
 import { TextField } from './text-field.tsx';
@@ -342,35 +342,19 @@ function SignOutDialog() {
   const state = useSystemSelector('settings', (s) => stateString(s.value));
   const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
   const dialogError = useSystemSelector('settings', (s) => s.context.dialogError);
-  const titleId = useId();
-  const textId = useId();
   const cancel = () => {
     if (!busy) actor.send({ type: 'settings.cancel' });
   };
   return (
-    <Modal
-      labelledBy={titleId}
-      describedBy={textId}
+    <NoticeDialog
       state={state}
-      focusKey={state}
       onDismiss={cancel}
-      size="sm"
-      className="notice-dialog account-dialog"
+      icon={<LogOutIcon size={30} />}
+      title={SETTINGS_TEXTS.signOutTitle}
+      text={<p>{SETTINGS_TEXTS.signOutText}</p>}
+      error={dialogError}
+      className="account-dialog"
     >
-      <div className="notice-dialog__icon" aria-hidden="true">
-        <LogOutIcon size={30} />
-      </div>
-      <h2 id={titleId} className="notice-dialog__title">
-        {SETTINGS_TEXTS.signOutTitle}
-      </h2>
-      <p id={textId} className="notice-dialog__text">
-        {SETTINGS_TEXTS.signOutText}
-      </p>
-      {dialogError ? (
-        <p className="history-alert" role="alert">
-          <AlertIcon size={18} /> {dialogError}
-        </p>
-      ) : null}
       <div className="notice-dialog__actions">
         <button
           type="button"
@@ -391,7 +375,7 @@ function SignOutDialog() {
           Cancel
         </button>
       </div>
-    </Modal>
+    </NoticeDialog>
   );
 }
 
@@ -401,8 +385,6 @@ function DeleteDialog() {
   const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
   const text = useSystemSelector('settings', (s) => s.context.deleteText);
   const dialogError = useSystemSelector('settings', (s) => s.context.dialogError);
-  const titleId = useId();
-  const textId = useId();
   const typed = deleteConfirmed(text);
   const cancel = () => {
     if (!busy) actor.send({ type: 'settings.cancel' });
@@ -412,24 +394,16 @@ function DeleteDialog() {
     actor.send({ type: 'settings.deleteConfirm' });
   };
   return (
-    <Modal
-      labelledBy={titleId}
-      describedBy={textId}
+    <NoticeDialog
       state={state}
-      focusKey={state}
       onDismiss={cancel}
-      size="sm"
-      className="notice-dialog account-dialog account-dialog--danger"
+      icon={<AlertIcon size={30} />}
+      tone="danger"
+      title={SETTINGS_TEXTS.deleteTitle}
+      text={<p>{SETTINGS_TEXTS.deleteText}</p>}
+      error={dialogError}
+      className="account-dialog account-dialog--danger"
     >
-      <div className="notice-dialog__icon notice-dialog__icon--danger" aria-hidden="true">
-        <AlertIcon size={30} />
-      </div>
-      <h2 id={titleId} className="notice-dialog__title">
-        {SETTINGS_TEXTS.deleteTitle}
-      </h2>
-      <p id={textId} className="notice-dialog__text">
-        {SETTINGS_TEXTS.deleteText}
-      </p>
       <form className="account-form" noValidate onSubmit={submit}>
         <TextField
           label={SETTINGS_TEXTS.deleteLabel}
@@ -441,11 +415,6 @@ function DeleteDialog() {
           readOnly={busy}
           onChange={(value) => actor.send({ type: 'settings.deleteTextChanged', value })}
         />
-        {dialogError ? (
-          <p className="history-alert" role="alert">
-            <AlertIcon size={18} /> {dialogError}
-          </p>
-        ) : null}
         <div className="notice-dialog__actions">
           <button
             type="submit"
@@ -466,6 +435,6 @@ function DeleteDialog() {
           </button>
         </div>
       </form>
-    </Modal>
+    </NoticeDialog>
   );
 }
