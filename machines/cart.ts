@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import type { Cart, Coupon } from './domain/commerce.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export const CART_MESSAGES = {
   added: 'Added to cart',
@@ -45,15 +46,7 @@ export interface CartContext {
 }
 
 /** An error's message when it has one fit to show (the API client's errors do), else the fallback. */
-export const errorText = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
-
 /** The HTTP status an effect's error carries (0: no answer at all); undefined when it has none. */
-export const errorStatus = (error: unknown): number | undefined => {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status === 'number' ? status : undefined;
-};
-
 // Selectors for the views.
 export const cartIds = (context: CartContext): number[] =>
   context.cart ? context.cart.items.map((item) => item.promptId) : [];
@@ -107,7 +100,7 @@ export const cartMachine = setup({
         ({
           type: 'toast.show',
           kind: 'error',
-          message: errorText('error' in event ? event.error : null, CART_MESSAGES.changeFailed),
+          message: errorMessage('error' in event ? event.error : null, CART_MESSAGES.changeFailed),
         }) as AnyEventObject,
     ),
     /**
@@ -207,7 +200,9 @@ export const cartMachine = setup({
                 onDone: { target: 'ready', actions: 'takeCart' },
                 onError: {
                   target: 'failed',
-                  actions: assign({ error: ({ event }) => errorText(event.error, CART_MESSAGES.loadFailed) }),
+                  actions: assign({
+                    error: ({ event }) => errorMessage(event.error, CART_MESSAGES.loadFailed),
+                  }),
                 },
               },
             },
@@ -317,7 +312,7 @@ export const cartMachine = setup({
                 onError: {
                   target: 'failed',
                   actions: assign({
-                    couponsError: ({ event }) => errorText(event.error, CART_MESSAGES.couponsFailed),
+                    couponsError: ({ event }) => errorMessage(event.error, CART_MESSAGES.couponsFailed),
                   }),
                 },
               },

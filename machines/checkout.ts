@@ -1,6 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import type { CheckoutRequest, CheckoutResult } from './domain/commerce.ts';
-import { errorStatus, errorText } from './cart.ts';
+import { errorMessage, errorStatus } from './domain/errors.ts';
 
 export const CHECKOUT_MESSAGES = {
   failed: 'Your order could not be placed. Please try again.',
@@ -93,7 +93,7 @@ export const checkoutMachine = setup({
     /** A refusal means the cart the person saw is out of date. */
     reloadCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.reload' } as AnyEventObject),
     setError: assign({
-      error: ({ event }) => errorText('error' in event ? event.error : null, CHECKOUT_MESSAGES.failed),
+      error: ({ event }) => errorMessage('error' in event ? event.error : null, CHECKOUT_MESSAGES.failed),
     }),
   },
   guards: {

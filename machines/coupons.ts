@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Coupon, CouponStatus } from './domain/commerce.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export const COUPON_TABS: readonly CouponStatus[] = ['valid', 'used', 'expired'];
 
@@ -14,9 +15,6 @@ export interface CouponsContext {
 }
 
 export const COUPON_MESSAGES = { failed: 'Your coupons could not be loaded.' } as const;
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * The member's coupons (/coupons), one tab at a time: valid, used (with the order each went to)
@@ -55,7 +53,7 @@ export const couponsMachine = setup({
         onDone: { target: 'ready', actions: assign({ coupons: ({ event }) => event.output }) },
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => messageOf(event.error, COUPON_MESSAGES.failed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, COUPON_MESSAGES.failed) }),
         },
       },
     },

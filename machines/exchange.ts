@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import type { Coupon, ExchangeOffer, ExchangeRequest } from './domain/commerce.ts';
+import { errorMessage } from './domain/errors.ts';
 
 /** What an exchange resolves to: a refusal for want of FruitCoins (409) is an answer, not an error. */
 export type ExchangeAnswer =
@@ -43,9 +44,6 @@ export const EXCHANGE_MESSAGES = {
   exchanged: (cost: number, couponTitle: string) =>
     `You spent ${cost} FruitCoins on “${couponTitle}”. It is in My Coupons.`,
 } as const;
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /** A fresh id; `crypto.randomUUID` needs a secure context, `getRandomValues` does not. */
 export function newRequestId(): string {
@@ -150,7 +148,7 @@ export const exchangeMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: ({ event }) => messageOf(event.error, EXCHANGE_MESSAGES.loadFailed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, EXCHANGE_MESSAGES.loadFailed) }),
         },
       },
     },
@@ -225,7 +223,7 @@ export const exchangeMachine = setup({
             onError: {
               target: 'failed',
               actions: assign({
-                exchangeError: ({ event }) => messageOf(event.error, EXCHANGE_MESSAGES.failed),
+                exchangeError: ({ event }) => errorMessage(event.error, EXCHANGE_MESSAGES.failed),
               }),
             },
           },

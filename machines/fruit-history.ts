@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import type { LedgerPage } from './domain/commerce.ts';
+import { errorMessage } from './domain/errors.ts';
 
 /** Ledger entries shown per page of /fruit-transactions. */
 export const LEDGER_PAGE_SIZE = 20;
@@ -15,9 +16,6 @@ export interface FruitHistoryContext {
 }
 
 export const FRUIT_HISTORY_MESSAGES = { failed: 'Your FruitCoin history could not be loaded.' } as const;
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * The member's FruitCoin ledger (/fruit-transactions), newest first, a page at a time, each entry
@@ -70,7 +68,7 @@ export const fruitHistoryMachine = setup({
         },
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => messageOf(event.error, FRUIT_HISTORY_MESSAGES.failed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, FRUIT_HISTORY_MESSAGES.failed) }),
         },
       },
     },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PromptCard } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export interface HomeSection {
   key: string;
@@ -47,10 +48,7 @@ export const homeSectionsMachine = setup({
         onError: {
           target: 'error',
           actions: assign({
-            error: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : 'The home page could not be loaded.',
+            error: ({ event }) => errorMessage(event.error, 'The home page could not be loaded.'),
           }),
         },
       },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { detailSlugIdOf } from './domain/catalog.ts';
 import type { PromptLookup } from './prompt-detail.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export type LegacyRedirectEvent =
   { type: 'legacy.open'; id: string; search: string } | { type: 'legacy.retry' };
@@ -67,10 +68,7 @@ export const legacyRedirectMachine = setup({
         onError: {
           target: 'error',
           actions: assign({
-            error: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : 'The prompt could not be loaded.',
+            error: ({ event }) => errorMessage(event.error, 'The prompt could not be loaded.'),
           }),
         },
       },

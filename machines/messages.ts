@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import type { Message, MessagePage } from './domain/account.ts';
+import { errorMessage } from './domain/errors.ts';
 
 /** Messages shown per page of /messages. */
 export const MESSAGE_PAGE_SIZE = 10;
@@ -49,9 +50,6 @@ export const MESSAGES_TEXT = {
   deleteFailed: 'The message could not be deleted. Please try again.',
   deleted: 'Message deleted.',
 } as const;
-
-const errorText = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 // Selectors for the views.
 /** Read, or opened and on its way to being read. */
@@ -181,7 +179,7 @@ export const messagesMachine = setup({
         onDone: { target: 'ready', actions: [assign({ result: ({ event }) => event.output }), 'tellInbox'] },
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, MESSAGES_TEXT.loadFailed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, MESSAGES_TEXT.loadFailed) }),
         },
       },
     },
@@ -237,7 +235,7 @@ export const messagesMachine = setup({
                       type: 'toast',
                       params: ({ event }) => ({
                         kind: 'error' as const,
-                        message: errorText(event.error, MESSAGES_TEXT.readFailed),
+                        message: errorMessage(event.error, MESSAGES_TEXT.readFailed),
                       }),
                     },
                   ],
@@ -289,7 +287,7 @@ export const messagesMachine = setup({
                     type: 'toast',
                     params: ({ event }) => ({
                       kind: 'error' as const,
-                      message: errorText(event.error, MESSAGES_TEXT.readAllFailed),
+                      message: errorMessage(event.error, MESSAGES_TEXT.readAllFailed),
                     }),
                   },
                 },
@@ -335,7 +333,7 @@ export const messagesMachine = setup({
                 onError: {
                   target: 'confirmingDelete',
                   actions: assign({
-                    deleteError: ({ event }) => errorText(event.error, MESSAGES_TEXT.deleteFailed),
+                    deleteError: ({ event }) => errorMessage(event.error, MESSAGES_TEXT.deleteFailed),
                   }),
                 },
               },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import type { OrderDetail } from './domain/commerce.ts';
+import { errorMessage } from './domain/errors.ts';
 
 /** What the order fetcher resolves to: an order that is not (or not the member's) is an answer. */
 export type OrderLookup = { found: true; order: OrderDetail } | { found: false };
@@ -30,9 +31,6 @@ export const ORDER_DETAIL_MESSAGES = {
   cancelFailed: 'The order could not be cancelled. Please try again.',
   cancelled: (id: number) => `Order #${id} was cancelled. Its prompts are back in your cart.`,
 } as const;
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * One of the member's orders (/order-detail/{orderId}). A pending order can be paid (the server
@@ -114,7 +112,7 @@ export const orderDetailMachine = setup({
         ],
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => messageOf(event.error, ORDER_DETAIL_MESSAGES.failed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, ORDER_DETAIL_MESSAGES.failed) }),
         },
       },
     },
@@ -159,7 +157,7 @@ export const orderDetailMachine = setup({
             onError: {
               target: 'viewing',
               actions: assign({
-                actionError: ({ event }) => messageOf(event.error, ORDER_DETAIL_MESSAGES.cancelFailed),
+                actionError: ({ event }) => errorMessage(event.error, ORDER_DETAIL_MESSAGES.cancelFailed),
               }),
             },
           },
@@ -181,7 +179,7 @@ export const orderDetailMachine = setup({
             onError: {
               target: 'viewing',
               actions: assign({
-                actionError: ({ event }) => messageOf(event.error, ORDER_DETAIL_MESSAGES.payFailed),
+                actionError: ({ event }) => errorMessage(event.error, ORDER_DETAIL_MESSAGES.payFailed),
               }),
             },
           },

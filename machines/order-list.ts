@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { OrderPage, OrderStatus } from './domain/commerce.ts';
+import { errorMessage } from './domain/errors.ts';
 
 /** Orders shown per page of /orders. */
 export const ORDER_PAGE_SIZE = 10;
@@ -21,9 +22,6 @@ export interface OrderListContext {
 }
 
 export const ORDER_LIST_MESSAGES = { failed: 'Your orders could not be loaded.' } as const;
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /**
  * The member's orders (/orders), a page at a time, optionally only one status. The page sends
@@ -63,7 +61,7 @@ export const orderListMachine = setup({
         onDone: { target: 'ready', actions: assign({ page: ({ event }) => event.output }) },
         onError: {
           target: 'error',
-          actions: assign({ error: ({ event }) => messageOf(event.error, ORDER_LIST_MESSAGES.failed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, ORDER_LIST_MESSAGES.failed) }),
         },
       },
     },

@@ -1,6 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import type { OrderDetail } from './domain/commerce.ts';
-import { errorText } from './cart.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export const PAYMENT_MESSAGES = {
   loadFailed: 'This order could not be loaded.',
@@ -148,7 +148,7 @@ export const paymentResultMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, PAYMENT_MESSAGES.loadFailed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, PAYMENT_MESSAGES.loadFailed) }),
         },
       },
     },
@@ -166,7 +166,7 @@ export const paymentResultMachine = setup({
         ],
         onError: {
           target: 'failed',
-          actions: assign({ error: ({ event }) => errorText(event.error, PAYMENT_MESSAGES.loadFailed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, PAYMENT_MESSAGES.loadFailed) }),
         },
       },
     },
@@ -265,7 +265,7 @@ export const paymentResultMachine = setup({
             onError: {
               target: 'watching',
               actions: assign({
-                actionError: ({ event }) => errorText(event.error, PAYMENT_MESSAGES.cancelFailed),
+                actionError: ({ event }) => errorMessage(event.error, PAYMENT_MESSAGES.cancelFailed),
               }),
             },
           },
@@ -287,7 +287,7 @@ export const paymentResultMachine = setup({
             onError: {
               target: 'watching',
               actions: assign({
-                actionError: ({ event }) => errorText(event.error, PAYMENT_MESSAGES.payFailed),
+                actionError: ({ event }) => errorMessage(event.error, PAYMENT_MESSAGES.payFailed),
               }),
             },
           },

@@ -1,5 +1,6 @@
 import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from './domain/account.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export type ProfileEvent =
   /** My Profile was opened (the signed-in page mounted). */
@@ -63,9 +64,6 @@ export function avatarProblem(file: Pick<Blob, 'type' | 'size'>): string | null 
 /** The typed name differs from the saved one (spaces around it do not count). */
 export const nameEdited = (context: Pick<ProfileContext, 'profile' | 'nameDraft'>): boolean =>
   context.profile !== null && context.nameDraft.trim() !== context.profile.name;
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /** A toast (the `toast` actor) with these words. */
 const toastParams = (kind: 'success' | 'error', message: string) => ({
@@ -167,7 +165,7 @@ export const profileMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: ({ event }) => messageOf(event.error, PROFILE_MESSAGES.loadFailed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, PROFILE_MESSAGES.loadFailed) }),
         },
       },
     },
@@ -224,7 +222,7 @@ export const profileMachine = setup({
             onError: {
               target: 'viewing',
               actions: assign({
-                nameError: ({ event }) => messageOf(event.error, PROFILE_MESSAGES.nameFailed),
+                nameError: ({ event }) => errorMessage(event.error, PROFILE_MESSAGES.nameFailed),
               }),
             },
           },
@@ -248,7 +246,7 @@ export const profileMachine = setup({
               target: 'viewing',
               actions: assign({
                 file: null,
-                avatarError: ({ event }) => messageOf(event.error, PROFILE_MESSAGES.avatarFailed),
+                avatarError: ({ event }) => errorMessage(event.error, PROFILE_MESSAGES.avatarFailed),
               }),
             },
           },
@@ -269,7 +267,7 @@ export const profileMachine = setup({
             onError: {
               target: 'viewing',
               actions: assign({
-                avatarError: ({ event }) => messageOf(event.error, PROFILE_MESSAGES.avatarFailed),
+                avatarError: ({ event }) => errorMessage(event.error, PROFILE_MESSAGES.avatarFailed),
               }),
             },
           },

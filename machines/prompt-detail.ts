@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { PromptCard, PromptFull } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export type PromptDetailEvent =
   | { type: 'detail.load'; id: string }
@@ -86,10 +87,7 @@ export const promptDetailMachine = setup({
         onError: {
           target: 'error',
           actions: assign({
-            error: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : 'The prompt could not be loaded.',
+            error: ({ event }) => errorMessage(event.error, 'The prompt could not be loaded.'),
           }),
         },
       },

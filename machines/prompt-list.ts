@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { nextPageOf, sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export type PromptListEvent =
   | { type: 'list.load'; query: ListQuery }
@@ -76,10 +77,7 @@ export const promptListMachine = setup({
         onError: {
           target: 'error',
           actions: assign({
-            error: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : 'The prompts could not be loaded.',
+            error: ({ event }) => errorMessage(event.error, 'The prompts could not be loaded.'),
           }),
         },
       },
@@ -120,10 +118,7 @@ export const promptListMachine = setup({
         onError: {
           target: 'ready',
           actions: assign({
-            moreError: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : 'More prompts could not be loaded.',
+            moreError: ({ event }) => errorMessage(event.error, 'More prompts could not be loaded.'),
           }),
         },
       },

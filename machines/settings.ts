@@ -1,6 +1,7 @@
 import { assign, fromPromise, not, sendTo, setup, type AnyEventObject } from 'xstate';
 import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } from './domain/account.ts';
 import { isStrongPassword, MESSAGES } from './domain/validation.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 export type PasswordForm = Record<PasswordField, string>;
@@ -101,9 +102,6 @@ const hasAny = (errors: PasswordErrors): boolean => Object.values(errors).some(B
 
 /** The delete dialog's word, typed exactly (case and all). */
 export const deleteConfirmed = (text: string): boolean => text === DELETE_CONFIRMATION;
-
-const messageOf = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /** A toast (the `toast` actor) with these words. */
 const toastParams = (kind: 'success' | 'error', message: string) => ({
@@ -231,7 +229,7 @@ export const settingsMachine = setup({
         onDone: { target: 'ready', actions: assign({ settings: ({ event }) => event.output }) },
         onError: {
           target: 'loadFailed',
-          actions: assign({ error: ({ event }) => messageOf(event.error, SETTINGS_MESSAGES.loadFailed) }),
+          actions: assign({ error: ({ event }) => errorMessage(event.error, SETTINGS_MESSAGES.loadFailed) }),
         },
       },
     },
@@ -359,7 +357,7 @@ export const settingsMachine = setup({
             onError: {
               target: 'editing',
               actions: assign({
-                passwordFailure: ({ event }) => messageOf(event.error, SETTINGS_MESSAGES.passwordFailed),
+                passwordFailure: ({ event }) => errorMessage(event.error, SETTINGS_MESSAGES.passwordFailed),
               }),
             },
           },
@@ -396,7 +394,7 @@ export const settingsMachine = setup({
                     : context.settings,
                 previousPrefs: null,
                 savingKey: null,
-                prefsError: messageOf(event.error, SETTINGS_MESSAGES.prefsFailed),
+                prefsError: errorMessage(event.error, SETTINGS_MESSAGES.prefsFailed),
               })),
             },
           },
@@ -418,7 +416,7 @@ export const settingsMachine = setup({
             onError: {
               target: 'confirmingSignOut',
               actions: assign({
-                dialogError: ({ event }) => messageOf(event.error, SETTINGS_MESSAGES.signOutFailed),
+                dialogError: ({ event }) => errorMessage(event.error, SETTINGS_MESSAGES.signOutFailed),
               }),
             },
           },
@@ -447,7 +445,7 @@ export const settingsMachine = setup({
             onError: {
               target: 'confirmingDelete',
               actions: assign({
-                dialogError: ({ event }) => messageOf(event.error, SETTINGS_MESSAGES.deleteFailed),
+                dialogError: ({ event }) => errorMessage(event.error, SETTINGS_MESSAGES.deleteFailed),
               }),
             },
           },

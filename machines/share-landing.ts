@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { errorMessage } from './domain/errors.ts';
 
 export type ShareResolution =
   | { found: true; slugId: string; partner: boolean; partnerName: string | null; referrer: string | null }
@@ -73,10 +74,7 @@ export const shareLandingMachine = setup({
         onError: {
           target: 'error',
           actions: assign({
-            error: ({ event }) =>
-              event.error instanceof Error && event.error.message
-                ? event.error.message
-                : 'The link could not be opened.',
+            error: ({ event }) => errorMessage(event.error, 'The link could not be opened.'),
           }),
         },
       },

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { SUPPORT_LIMITS, type SupportRequest, type SupportRequestInput } from './domain/account.ts';
 import { validateEmail } from './domain/validation.ts';
+import { errorMessage } from './domain/errors.ts';
 
 export type SupportField = 'email' | 'subject' | 'message';
 
@@ -62,9 +63,6 @@ export const SUPPORT_TEXT = {
   sendFailed: 'Your message could not be sent. Please try again.',
   requestsFailed: 'Your past requests could not be loaded.',
 } as const;
-
-const errorText = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
 
 /** The characters that count towards the limits (what the server keeps: the trimmed text). */
 export const countedLength = (text: string): number => text.trim().length;
@@ -260,7 +258,7 @@ export const supportMachine = setup({
             ],
             onError: {
               target: 'editing.failed',
-              actions: assign({ notice: ({ event }) => errorText(event.error, SUPPORT_TEXT.sendFailed) }),
+              actions: assign({ notice: ({ event }) => errorMessage(event.error, SUPPORT_TEXT.sendFailed) }),
             },
           },
         },
@@ -312,7 +310,7 @@ export const supportMachine = setup({
             onError: {
               target: 'failed',
               actions: assign({
-                requestsError: ({ event }) => errorText(event.error, SUPPORT_TEXT.requestsFailed),
+                requestsError: ({ event }) => errorMessage(event.error, SUPPORT_TEXT.requestsFailed),
               }),
             },
           },
