@@ -34,8 +34,18 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
+/** The pill's tone for a state (history.css): waiting, done or ended. */
+export type StatusTone = 'waiting' | 'done' | 'ended';
+
+const ORDER_TONE: Record<OrderStatus, StatusTone> = { pending: 'waiting', paid: 'done', cancelled: 'ended' };
+
+/** A state as a small coloured pill (orders, support requests). */
+export function StatusBadge({ tone, children }: { tone: StatusTone; children: ReactNode }) {
+  return <span className={`status-badge status-badge--${tone}`}>{children}</span>;
+}
+
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={`status-badge status-badge--${status}`}>{ORDER_STATUS_LABELS[status]}</span>;
+  return <StatusBadge tone={ORDER_TONE[status]}>{ORDER_STATUS_LABELS[status]}</StatusBadge>;
 }
 
 export const totalPagesOf = (page: { total: number; pageSize: number }): number =>

@@ -194,26 +194,46 @@ function BackButton({ busy }: { busy: boolean }) {
   );
 }
 
+/** Both forms send their submit to the machine, which validates (SPEC.md §5). */
+const submitAs =
+  (
+    dialog: { send: (event: { type: 'login.submit' | 'register.submit' }) => void },
+    type: 'login.submit' | 'register.submit',
+  ) =>
+  (event: FormEvent) => {
+    event.preventDefault();
+    dialog.send({ type });
+  };
+
+/** The email field both forms open with; focused first unless an address is remembered. */
+function EmailField({ busy }: { busy: boolean }) {
+  const { form, errors, change } = useFormProjection();
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      placeholder={LOGIN_TEXTS.emailPlaceholder}
+      value={form.email}
+      error={errors.email}
+      disabled={busy}
+      autoFocus={!form.email}
+      onChange={change('email')}
+    />
+  );
+}
+
 function LoginForm({ busy }: { busy: boolean }) {
   const { dialog, form, errors, change } = useFormProjection();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dialog.send({ type: 'login.submit' });
-  };
   return (
-    <form className="auth-form" noValidate aria-label="Log in with email" onSubmit={submit}>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder={LOGIN_TEXTS.emailPlaceholder}
-        value={form.email}
-        error={errors.email}
-        disabled={busy}
-        autoFocus={!form.email}
-        onChange={change('email')}
-      />
+    <form
+      className="auth-form"
+      noValidate
+      aria-label="Log in with email"
+      onSubmit={submitAs(dialog, 'login.submit')}
+    >
+      <EmailField busy={busy} />
       <TextField
         label="Password"
         type="password"
@@ -247,24 +267,14 @@ function LoginForm({ busy }: { busy: boolean }) {
 
 function RegisterForm({ busy }: { busy: boolean }) {
   const { dialog, form, errors, change } = useFormProjection();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    dialog.send({ type: 'register.submit' });
-  };
   return (
-    <form className="auth-form" noValidate aria-label="Sign up with email" onSubmit={submit}>
-      <TextField
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder={LOGIN_TEXTS.emailPlaceholder}
-        value={form.email}
-        error={errors.email}
-        disabled={busy}
-        autoFocus={!form.email}
-        onChange={change('email')}
-      />
+    <form
+      className="auth-form"
+      noValidate
+      aria-label="Sign up with email"
+      onSubmit={submitAs(dialog, 'register.submit')}
+    >
+      <EmailField busy={busy} />
       <TextField
         label="Password"
         type="password"

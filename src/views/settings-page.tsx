@@ -128,6 +128,35 @@ function Card({
   );
 }
 
+/** The password form's three fields, in order. */
+const PASSWORD_FIELDS: {
+  key: PasswordField;
+  label: string;
+  name: string;
+  autoComplete: 'current-password' | 'new-password';
+  hint?: string;
+}[] = [
+  {
+    key: 'currentPassword',
+    label: 'Current password',
+    name: 'current-password',
+    autoComplete: 'current-password',
+  },
+  {
+    key: 'newPassword',
+    label: 'New password',
+    name: 'new-password',
+    autoComplete: 'new-password',
+    hint: LOGIN_TEXTS.passwordHint,
+  },
+  {
+    key: 'confirmPassword',
+    label: 'Confirm new password',
+    name: 'confirm-password',
+    autoComplete: 'new-password',
+  },
+];
+
 function PasswordCard() {
   const actor = useSystemActor('settings');
   const settings = useSystemSelector('settings', (s) => s.context.settings);
@@ -153,37 +182,20 @@ function PasswordCard() {
   return (
     <Card title="Password" icon={<LockIcon size={20} />}>
       <form className="account-form" aria-label="Change password" noValidate onSubmit={submit}>
-        <TextField
-          label="Current password"
-          type="password"
-          name="current-password"
-          autoComplete="current-password"
-          value={form.currentPassword}
-          error={errors.currentPassword}
-          readOnly={saving}
-          onChange={change('currentPassword')}
-        />
-        <TextField
-          label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
-          value={form.newPassword}
-          error={errors.newPassword}
-          hint={LOGIN_TEXTS.passwordHint}
-          readOnly={saving}
-          onChange={change('newPassword')}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          name="confirm-password"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          error={errors.confirmPassword}
-          readOnly={saving}
-          onChange={change('confirmPassword')}
-        />
+        {PASSWORD_FIELDS.map((field) => (
+          <TextField
+            key={field.key}
+            label={field.label}
+            type="password"
+            name={field.name}
+            autoComplete={field.autoComplete}
+            value={form[field.key]}
+            error={errors[field.key]}
+            hint={field.hint}
+            readOnly={saving}
+            onChange={change(field.key)}
+          />
+        ))}
         <div className="account-status" role="status">
           {changed ? (
             <span className="account-status__success">

@@ -4,7 +4,7 @@ import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
 import { SUPPORT_LIMITS, type SupportRequest, type SupportStatus } from '../../machines/domain/account.ts';
 import { countedLength, SUPPORT_FIELDS, SUPPORT_TEXT, type SupportField } from '../../machines/support.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
-import { DateText, LoadFailed, RowsSkeleton } from './history-parts.tsx';
+import { DateText, LoadFailed, RowsSkeleton, StatusBadge, type StatusTone } from './history-parts.tsx';
 import { AlertIcon, CheckCircleIcon, LifebuoyIcon, MailIcon } from './icons.tsx';
 import { MemberSkeleton } from './member-page.tsx';
 import { PageHeader } from './page-header.tsx';
@@ -469,6 +469,12 @@ function PastRequests() {
   );
 }
 
+const SUPPORT_TONE: Record<SupportRequest['status'], StatusTone> = {
+  open: 'waiting',
+  answered: 'done',
+  closed: 'ended',
+};
+
 function RequestCard({ request }: { request: SupportRequest }) {
   const titleId = useId();
   return (
@@ -477,9 +483,7 @@ function RequestCard({ request }: { request: SupportRequest }) {
         <h3 id={titleId} className="support-request__title">
           #{request.id} {request.subject}
         </h3>
-        <span className={`support-status support-status--${request.status}`}>
-          {SUPPORT_STATUS_LABELS[request.status]}
-        </span>
+        <StatusBadge tone={SUPPORT_TONE[request.status]}>{SUPPORT_STATUS_LABELS[request.status]}</StatusBadge>
       </div>
       <p className="support-request__meta">
         Sent <DateText iso={request.createdAt} withTime />
