@@ -28,6 +28,7 @@ import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { controlledActors } from '../support/model.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
+import { open, resolveLatest, rejectLatest, region, type Fake } from './support/replay.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -65,21 +66,6 @@ async function startApp(effects: Partial<AppEffects>) {
 
 type App = Awaited<ReturnType<typeof startApp>>;
 
-/** Opening an address; the pages ask for their data when they mount, so the page is left first. */
-async function open(app: App, href: string) {
-  if (app.router.state.location.href === href) await app.router.navigate({ href: '/terms' });
-  await app.router.navigate({ href });
-}
-
-type Fake<A extends unknown[], R> = ReturnType<typeof controllable<A, R>>;
-async function resolveLatest<A extends unknown[], R>(fake: Fake<A, R>, value: R) {
-  fake.pending.splice(0, fake.pending.length - 1);
-  await fake.resolve(value);
-}
-async function rejectLatest<A extends unknown[], R>(fake: Fake<A, R>, error: unknown) {
-  fake.pending.splice(0, fake.pending.length - 1);
-  await fake.reject(error);
-}
 const apiError = (error: unknown, status = 0) => new ApiError((error as Error).message, status);
 
 async function retype(app: App, field: HTMLElement, value: string) {
@@ -87,7 +73,6 @@ async function retype(app: App, field: HTMLElement, value: string) {
   if (value) await app.user.type(field, value);
 }
 
-const region = (name: string) => screen.queryByRole('region', { name });
 const header = () => within(screen.getByRole('banner'));
 const toastTexts = () =>
   Array.from(screen.getByRole('region', { name: 'Notifications' }).querySelectorAll('.toast__message')).map(

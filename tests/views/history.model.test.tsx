@@ -42,6 +42,7 @@ import {
 import { controlledActors, modelPaths, type ModelPath } from '../support/model.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
+import { open, resolveLatest, rejectLatest, main, region, type Fake } from './support/replay.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -96,28 +97,6 @@ async function startApp(effects: Partial<AppEffects>) {
 
 type App = Awaited<ReturnType<typeof startApp>>;
 
-/**
- * Opening an address, as following a link or typing it does. The pages ask for their data when they
- * mount: the address already shown is left first, as a person going back to it would.
- */
-async function open(app: App, href: string) {
-  if (app.router.state.location.href === href) await app.router.navigate({ href: '/terms' });
-  await app.router.navigate({ href });
-}
-
-/** Settles the newest call (older ones belong to requests the machine already dropped). */
-type Fake<A extends unknown[], R> = ReturnType<typeof controllable<A, R>>;
-async function resolveLatest<A extends unknown[], R>(fake: Fake<A, R>, value: R) {
-  fake.pending.splice(0, fake.pending.length - 1);
-  await fake.resolve(value);
-}
-async function rejectLatest<A extends unknown[], R>(fake: Fake<A, R>, error: unknown) {
-  fake.pending.splice(0, fake.pending.length - 1);
-  await fake.reject(error);
-}
-
-const main = () => within(screen.getByRole('main'));
-const region = (name: string) => screen.queryByRole('region', { name });
 const OFFLINE = "Can't reach FruitPrompt right now.";
 
 function expectLoadFailed(section: HTMLElement, message: string | null) {

@@ -29,6 +29,7 @@ import {
 import { controlledActors, modelPaths, stateKey, stepLabel, type ModelPath } from '../support/model.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
+import { open, resolveLatest, rejectLatest, main, region, type Fake } from './support/replay.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -99,26 +100,6 @@ async function startApp(effects: Partial<AppEffects>, restored: Restored) {
 }
 
 type App = Awaited<ReturnType<typeof startApp>>;
-
-/** Opening an address; the address already shown is left first, as a person going back to it would. */
-async function open(app: App, href: string) {
-  if (app.router.state.location.href === href) await app.router.navigate({ href: '/terms' });
-  await app.router.navigate({ href });
-}
-
-type Fake<A extends unknown[], R> = ReturnType<typeof controllable<A, R>>;
-/** Settles the newest call (older ones belong to requests the machine already dropped). */
-async function resolveLatest<A extends unknown[], R>(fake: Fake<A, R>, value: R) {
-  fake.pending.splice(0, fake.pending.length - 1);
-  await fake.resolve(value);
-}
-async function rejectLatest<A extends unknown[], R>(fake: Fake<A, R>, error: unknown) {
-  fake.pending.splice(0, fake.pending.length - 1);
-  await fake.reject(error);
-}
-
-const main = () => within(screen.getByRole('main'));
-const region = (name: string) => screen.queryByRole('region', { name });
 
 function expectLoading(section: HTMLElement | null, label: string) {
   expect(section).not.toBeNull();
