@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: pure machine and domain tests in node, views in jsdom, the API against a real
-// (embedded) PostgreSQL. The API project runs its files one at a time: each file opens its own
-// database from the migrated snapshot, and two cores are all CI has.
+// Four projects: pure machine and domain tests in node, views in jsdom, the API against a real
+// (embedded) PostgreSQL, and checks of the production build (budgets, what the bundle holds), which
+// `npm test` runs after `vite build`. The API project runs its files one at a time: each file opens
+// its own database from the migrated snapshot, and two cores are all CI has.
 export default defineConfig({
   plugins: [react()],
   define: {
@@ -38,6 +39,17 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 30000,
           hookTimeout: 60000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 120000,
+          hookTimeout: 120000,
         },
       },
     ],

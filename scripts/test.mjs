@@ -36,6 +36,7 @@ function ensureChromium() {
 mkdirSync('.tmp', { recursive: true });
 rmSync('.tmp/model-coverage', { recursive: true, force: true });
 rmSync('.tmp/vitest.json', { force: true });
+rmSync('.tmp/vitest-build.json', { force: true });
 rmSync('.tmp/e2e.json', { force: true });
 
 const failures = [];
@@ -60,6 +61,9 @@ step(
   run('Unit, model-based, view and API tests (vitest)', 'npx', [
     'vitest',
     'run',
+    '--project=unit',
+    '--project=views',
+    '--project=api',
     '--reporter=default',
     '--reporter=json',
     '--outputFile.json=.tmp/vitest.json',
@@ -71,6 +75,17 @@ step(
 );
 step('build', run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']));
 step(
+  'build checks',
+  run('Budgets and bundle checks on the production build (vitest, project build)', 'npx', [
+    'vitest',
+    'run',
+    '--project=build',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=.tmp/vitest-build.json',
+  ]),
+);
+step(
   'end-to-end tests',
   run('End-to-end tests (Playwright, Debian Chromium, production build)', 'npx', ['playwright', 'test'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/e2e.json',
@@ -79,8 +94,9 @@ step(
 
 let passed = 0;
 let failed = 0;
-if (existsSync('.tmp/vitest.json')) {
-  const v = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'));
+for (const file of ['.tmp/vitest.json', '.tmp/vitest-build.json']) {
+  if (!existsSync(file)) continue;
+  const v = JSON.parse(readFileSync(file, 'utf8'));
   passed += v.numPassedTests ?? 0;
   failed +=
     (v.numFailedTests ?? 0) + (v.numTotalTestSuites && v.success === false && !v.numFailedTests ? 1 : 0);
@@ -90,7 +106,9 @@ if (existsSync('.tmp/e2e.json')) {
   passed += e.stats?.expected ?? 0;
   failed += (e.stats?.unexpected ?? 0) + (e.stats?.flaky ?? 0);
 }
-failed += failures.filter((f) => !['unit, model, view and API tests', 'end-to-end tests'].includes(f)).length;
+failed += failures.filter(
+  (f) => !['unit, model, view and API tests', 'build checks', 'end-to-end tests'].includes(f),
+).length;
 
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(
