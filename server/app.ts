@@ -19,6 +19,7 @@ import type { Db } from './db/index.ts';
 import { ApiError, EnvelopeSchema, fail, ok } from './http/envelope.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { collectOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
@@ -65,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
+  registerSecurityHeaders(app, { googleAvatars: config.google !== null, publicOrigin: config.publicOrigin });
   registerAuth(app, { db, jwtSecret: config.jwtSecret });
   registerErrorHandler(app);
   const openApi = collectOpenApi(app);

@@ -4,7 +4,9 @@ import { createRoot } from 'react-dom/client';
 import { createAppRouter } from './router.tsx';
 import { loadInspector } from './system/inspect.ts';
 import { AppSystemProvider } from './system/react.tsx';
-import { startAppSystem } from './system/app-system.ts';
+import { browserEffects, startAppSystem } from './system/app-system.ts';
+import { ApiError } from './effects/api.ts';
+import type { InspectionEvent, Observer } from 'xstate';
 import { bindAuthNavigation } from './effects/auth-redirect.ts';
 import { navigation } from './effects/navigation.ts';
 import './styles/tokens.css';
@@ -18,8 +20,22 @@ import './styles/history.css';
 import './styles/inbox.css';
 import './styles/account.css';
 
-const inspect = await loadInspector();
-const system = startAppSystem(inspect ? { inspect } : {});
+// Observers of the actor system; development tools add theirs. None in production builds.
+const observers: Observer<InspectionEvent>[] = [];
+const inspector = await loadInspector();
+if (inspector) observers.push(inspector);
+let effects = browserEffects();
+// Development only: `npm run replay` (scripts/replay.ts) holds the effects of the machine it replays.
+if (import.meta.env.DEV && window.__fruitReplay) {
+  const { startReplay } = await import('./replay/harness.ts');
+  const replay = startReplay(effects, window.__fruitReplay, (m, s) => new ApiError(m, s));
+  effects = replay.effects;
+  observers.push(replay.inspect);
+}
+const inspect = observers.length
+  ? (event: InspectionEvent) => observers.forEach((o) => o.next?.(event))
+  : undefined;
+const system = startAppSystem({ effects, ...(inspect ? { inspect } : {}) });
 const router = createAppRouter(system);
 navigation.go = (href, options) => void router.navigate({ href, replace: options?.replace ?? false });
 bindAuthNavigation(system, {
