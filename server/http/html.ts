@@ -11,7 +11,11 @@ const ENTITIES: Record<string, string> = {
 /** Text or attribute value safe inside HTML (both quotes escaped). */
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
-/** Headers of a development stand-in page: nothing from elsewhere, no framing, never cached. */
+/**
+ * Headers of a development stand-in page: nothing from elsewhere, no framing, never cached. No script may
+ * run at all (default-src 'none'); the page's own <style> and style attributes are allowed inline, which is
+ * harmless without scripts. server/http/security.ts keeps this policy (it only fills in missing headers).
+ */
 export const STAND_IN_PAGE_HEADERS = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',

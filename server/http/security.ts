@@ -2,7 +2,8 @@
 // SPA shell, static files, page metadata documents and redirects all get them:
 // - HTML documents: a Content-Security-Policy without inline scripts (the built SPA loads only its own
 //   module scripts and stylesheets; JSON-LD is a data block, which script-src does not govern). A document
-//   that sets its own policy keeps it (the development stand-ins: no scripts at all, inline styles).
+//   that sets its own policy keeps it (the development stand-ins: no scripts at all, inline styles), with
+//   frame-ancestors 'none' added when it has none (an avatar's `default-src 'none'; sandbox`).
 // - Everything else: `default-src 'none'`, so a JSON answer or a file opened as a page runs nothing.
 // - Always: nosniff, a referrer policy, no framing (frame-ancestors and X-Frame-Options), a Permissions-Policy
 //   switching off what the shop never uses, and HSTS when the public origin is https.
@@ -52,11 +53,15 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityO
   const https = options.publicOrigin.startsWith('https:');
 
   app.addHook('onSend', async (_request, reply, payload) => {
-    if (!reply.hasHeader('content-security-policy')) {
+    const own = reply.getHeader('content-security-policy');
+    if (own === undefined) {
       reply.header(
         'content-security-policy',
         isHtml(reply.getHeader('content-type')) ? documentCsp : RESOURCE_POLICY,
       );
+    } else if (!/(^|;)\s*frame-ancestors\s/i.test(String(own))) {
+      // A route's own policy (an avatar's sandbox) is kept, and framing is refused there too.
+      reply.header('content-security-policy', `${String(own)}; frame-ancestors 'none'`);
     }
     if (!reply.hasHeader('x-content-type-options')) reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('referrer-policy')) reply.header('referrer-policy', REFERRER_POLICY);
