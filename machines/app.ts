@@ -1,4 +1,4 @@
-import { fromCallback, setup, spawnChild } from 'xstate';
+import { fromCallback, setup, spawnChild, type EventFrom } from 'xstate';
 import { authCallbackMachine } from './auth-callback.ts';
 import { cartCountMachine } from './cart-count.ts';
 import { SYSTEM_IDS, TIMINGS } from './domain/system-ids.ts';
@@ -31,8 +31,74 @@ import { supportMachine } from './support.ts';
 import { profileMachine } from './profile.ts';
 import { settingsMachine } from './settings.ts';
 import { verifyEmailNoticeMachine } from './verify-email-notice.ts';
+import { connectionMachine, type RetryTarget } from './connection.ts';
 
 export type AppEvent = { type: 'loginDialog.open'; mode?: DialogMode };
+
+/**
+ * What loads again by itself when the API is back (`connection` sends these on restore): each page
+ * machine's retry, which it handles only in its load-failed state. Retries that would repeat something
+ * a person chose to do (a checkout, an exchange, a support request) are left to the person.
+ */
+export const RETRY_ON_RESTORE: readonly RetryTarget[] = [
+  {
+    systemId: SYSTEM_IDS.promptList,
+    event: { type: 'list.retry' } satisfies EventFrom<typeof promptListMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.promptDetail,
+    event: { type: 'detail.retry' } satisfies EventFrom<typeof promptDetailMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.promptDetail,
+    event: { type: 'detail.relatedRetry' } satisfies EventFrom<typeof promptDetailMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.homeSections,
+    event: { type: 'home.retry' } satisfies EventFrom<typeof homeSectionsMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.legacyRedirect,
+    event: { type: 'legacy.retry' } satisfies EventFrom<typeof legacyRedirectMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.shareLanding,
+    event: { type: 'shareLink.retry' } satisfies EventFrom<typeof shareLandingMachine>,
+  },
+  { systemId: SYSTEM_IDS.cart, event: { type: 'cart.retry' } satisfies EventFrom<typeof cartMachine> },
+  {
+    systemId: SYSTEM_IDS.paymentResult,
+    event: { type: 'payment.retry' } satisfies EventFrom<typeof paymentResultMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.orderList,
+    event: { type: 'orders.retry' } satisfies EventFrom<typeof orderListMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.orderDetail,
+    event: { type: 'order.retry' } satisfies EventFrom<typeof orderDetailMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.fruitHistory,
+    event: { type: 'fruit.retry' } satisfies EventFrom<typeof fruitHistoryMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.coupons,
+    event: { type: 'coupons.retry' } satisfies EventFrom<typeof couponsMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.messages,
+    event: { type: 'messages.retry' } satisfies EventFrom<typeof messagesMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.profile,
+    event: { type: 'profile.retry' } satisfies EventFrom<typeof profileMachine>,
+  },
+  {
+    systemId: SYSTEM_IDS.settings,
+    event: { type: 'settings.retry' } satisfies EventFrom<typeof settingsMachine>,
+  },
+];
 
 export interface AppInput {
   /** SPEC.md §2: the origin callback URL handed to the social authorize call. */
@@ -82,6 +148,7 @@ export const appMachine = setup({
     support: supportMachine,
     profile: profileMachine,
     settings: settingsMachine,
+    connection: connectionMachine,
     /** Window-level events (the global "switch-to-register" event), provided by src/. */
     globalEvents: fromCallback<AppEvent>(() => () => {}),
   },
@@ -145,6 +212,11 @@ export const appMachine = setup({
     spawnChild('support', { id: SYSTEM_IDS.support, systemId: SYSTEM_IDS.support }),
     spawnChild('profile', { id: SYSTEM_IDS.profile, systemId: SYSTEM_IDS.profile }),
     spawnChild('settings', { id: SYSTEM_IDS.settings, systemId: SYSTEM_IDS.settings }),
+    spawnChild('connection', {
+      id: SYSTEM_IDS.connection,
+      systemId: SYSTEM_IDS.connection,
+      input: { retryOnRestore: RETRY_ON_RESTORE },
+    }),
     // the session last: its restore may already talk to the cart and the dialog
     spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
   ],

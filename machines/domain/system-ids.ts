@@ -34,6 +34,8 @@ export const SYSTEM_IDS = {
   support: 'support',
   profile: 'profile',
   settings: 'settings',
+  // resilience (issue 9): whether the API can be reached
+  connection: 'connection',
 } as const;
 
 /** The root actor's own systemId (children ask it to open the login dialog). */

@@ -21,7 +21,16 @@ export interface ApiClientOptions {
   /** For tests: a fetch of their own. */
   fetch?: typeof fetch;
   baseUrl?: string;
+  /**
+   * Told after every call whether the server was reached: false when the call failed at the network
+   * level or a gateway answered 502/503/504 in its place, true for any answer of the API itself (its own
+   * 503 envelopes too, e.g. no payment page: the server is up and says what to do).
+   */
+  onReachability?: (reached: boolean) => void;
 }
+
+/** Statuses a proxy or load balancer answers with while the server behind it is down or restarting. */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 export interface ApiClient {
   get<E>(path: string, searchParams?: Record<string, string | number | undefined>): Promise<E>;
@@ -85,12 +94,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         ...(opts.body ? { body: opts.body } : {}),
       });
     } catch {
+      options.onReachability?.(false);
       throw new ApiError(OFFLINE_MESSAGE, 0);
     }
     let body: unknown;
     try {
       body = await response.json();
     } catch {
+      options.onReachability?.(!GATEWAY_STATUSES.has(response.status));
       throw new ApiError(
         response.status >= 500
           ? 'FruitPrompt had a problem answering. Please try again in a moment.'
@@ -98,7 +109,9 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         response.status,
       );
     }
-    if (!body || typeof body !== 'object' || typeof (body as Envelope).success !== 'boolean') {
+    const envelope = !!body && typeof body === 'object' && typeof (body as Envelope).success === 'boolean';
+    options.onReachability?.(envelope || !GATEWAY_STATUSES.has(response.status));
+    if (!envelope) {
       throw new ApiError('FruitPrompt sent an answer it cannot read. Please try again.', response.status);
     }
     return { status: response.status, body: body as Envelope<never> };

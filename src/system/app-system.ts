@@ -34,10 +34,16 @@ import { sessionMachine } from '../../machines/session.ts';
 import { socialLoginMachine } from '../../machines/social-login.ts';
 import type { toastMachine } from '../../machines/toast.ts';
 import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
+import { connectionMachine, type ConnectionEvent } from '../../machines/connection.ts';
 import { createApiClient } from '../effects/api.ts';
 import { createAuthEffects } from '../effects/auth.ts';
 import { createCartEffects } from '../effects/cart.ts';
 import { createCatalogEffects } from '../effects/catalog.ts';
+import {
+  createConnectionEffects,
+  createReachabilityReports,
+  type ConnectionEffects,
+} from '../effects/connection.ts';
 import type { cartMachine } from '../../machines/cart.ts';
 import type { checkoutMachine } from '../../machines/checkout.ts';
 import type { couponsMachine } from '../../machines/coupons.ts';
@@ -71,13 +77,19 @@ export type AppEffects = ReturnType<typeof createCatalogEffects> &
     popup: typeof popupActor;
     /** The clipboard (share links, filled prompts). */
     copyText: (text: string) => Promise<void>;
+    /** Whether the API can be reached: the API client's reports, the browser's `online`, the health probe. */
+    connection: ConnectionEffects;
   };
 
 /** The bearer token the API client sends: the session's, read at call time. */
 const tokenSource: { current: () => string | null } = { current: () => null };
 
 export function browserEffects(): AppEffects {
-  const api = createApiClient({ getToken: () => tokenSource.current() });
+  const reachability = createReachabilityReports();
+  const api = createApiClient({
+    getToken: () => tokenSource.current(),
+    onReachability: reachability.report,
+  });
   return {
     ...createCatalogEffects(api),
     ...createAuthEffects(api),
@@ -87,6 +99,8 @@ export function browserEffects(): AppEffects {
     session: createSessionEffects(api),
     popup: popupActor,
     copyText,
+    // the probe asks with a client of its own: its failures are what it answers, not reports
+    connection: createConnectionEffects(createApiClient(), reachability),
   };
 }
 
@@ -226,6 +240,12 @@ export function createAppLogic(effects: AppEffects) {
           saveFavorite: fromPromise(({ input }) => effects.saveFavorite(input)),
         },
       }),
+      connection: connectionMachine.provide({
+        actors: {
+          watch: fromCallback<ConnectionEvent>(({ sendBack }) => effects.connection.watch(sendBack)),
+          probe: fromPromise(() => effects.connection.probe()),
+        },
+      }),
       homeSections: homeSectionsMachine.provide({
         actors: { fetchHomeSections: fromPromise(() => effects.fetchHomeSections()) },
       }),
@@ -317,6 +337,7 @@ export interface SystemActors {
   support: ActorRefFrom<typeof supportMachine>;
   profile: ActorRefFrom<typeof profileMachine>;
   settings: ActorRefFrom<typeof settingsMachine>;
+  connection: ActorRefFrom<typeof connectionMachine>;
 }
 
 export function systemActor<K extends SystemId>(system: AppSystem, id: K): SystemActors[K] {

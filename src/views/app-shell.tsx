@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CheckEmailDialog } from './check-email-dialog.tsx';
+import { ConnectionBanner } from './connection-banner.tsx';
 import { LoginDialog } from './login-dialog.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -13,6 +14,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader />
+      <ConnectionBanner />
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

@@ -141,6 +141,8 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
       },
     },
     popup: fromCallback(() => () => {}),
+    // the API always answers: nothing reports a lost connection, and the probe succeeds
+    connection: { probe: async () => {}, watch: () => () => {} },
   };
   return { ...base, ...overrides };
 }

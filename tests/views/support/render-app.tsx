@@ -11,6 +11,7 @@ import {
   startAppSystem,
   systemActor,
   type AppEffects,
+  type StartOptions,
 } from '../../../src/system/app-system.ts';
 import { AppSystemProvider } from '../../../src/system/react.tsx';
 import { navigation } from '../../../src/effects/navigation.ts';
@@ -28,6 +29,8 @@ export interface RenderOptions {
   effects?: Partial<AppEffects>;
   /** Wait until the session has been restored (the header shows Log in or the user); default true. */
   settleSession?: boolean;
+  /** The actor system's clock (a SimulatedClock to step through delays without waiting). */
+  clock?: StartOptions['clock'];
 }
 
 /**
@@ -76,10 +79,12 @@ export async function renderApp(
     fetchUnreadCount: async () => 0,
     fetchMessages: async () => ({ data: [], total: 0, page: 1, pageSize: 20, unread: 0 }),
     fetchSupportRequests: async () => [],
+    // the API always answers unless a test says otherwise
+    connection: { probe: async () => {}, watch: () => () => {} },
     ...fakes,
     ...options.effects,
   };
-  const system = startAppSystem({ effects });
+  const system = startAppSystem({ effects, ...(options.clock ? { clock: options.clock } : {}) });
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(system, history);
   // as main.tsx does: the machines' redirects go through the router

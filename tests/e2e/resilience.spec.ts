@@ -1,0 +1,81 @@
+// The SPA with the API down (every /api call aborted in the page): each page says what failed and offers
+// "Try again", a banner says we are offline and will reconnect; when the API is back the content appears
+// by itself, in the same page (no reload). The page's clock is Playwright's, so the probe delays of the
+// connection machine (2 s, 4 s, 8 s...) are skipped, not waited for.
+import { expect, test, type Page, type Route } from '@playwright/test';
+
+const OFFLINE = "You're offline — we'll reconnect automatically.";
+
+async function apiDown(page: Page): Promise<() => Promise<void>> {
+  const abort = (route: Route) => route.abort('internetdisconnected');
+  await page.route('**/api/**', abort);
+  return () => page.unroute('**/api/**', abort);
+}
+
+/** Marks the document, so the test can tell the page was not reloaded. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { __notReloaded: boolean }).__notReloaded = true;
+  });
+const stillSameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __notReloaded?: boolean }).__notReloaded === true);
+
+test.beforeEach(async ({ page }) => {
+  await page.clock.install();
+});
+
+test('a list page recovers by itself when the API returns', async ({ page }) => {
+  const apiBack = await apiDown(page);
+  await page.goto('/category/free-prompts');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: "We couldn't load these prompts" })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByText(OFFLINE)).toBeVisible();
+  await markDocument(page);
+
+  // still down at the first probe: the page and the banner stay
+  await page.clock.fastForward(2_000);
+  await expect(page.getByText(OFFLINE)).toBeVisible();
+
+  await apiBack();
+  // past the longest probe delay: the next probe finds the API and the list loads again
+  await page.clock.fastForward(30_000);
+  await expect(main.getByRole('article').first()).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await expect(page.getByText('Back online.')).toBeVisible();
+  expect(await stillSameDocument(page)).toBe(true);
+  await page.clock.fastForward(5_000);
+  await expect(page.getByText('Back online.')).toHaveCount(0);
+});
+
+test('a detail page recovers by itself when the API returns', async ({ page }) => {
+  // page.request is not routed through the page: it still reaches the API
+  const list = (await (await page.request.get('/api/prompts?grade=0&pageSize=1')).json()) as {
+    extend: { data: { slugId: string; title: string }[] };
+  };
+  const prompt = list.extend.data[0]!;
+  const apiBack = await apiDown(page);
+  await page.goto(`/detail/${prompt.slugId}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: "We couldn't load this prompt" })).toBeVisible();
+  await expect(main.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(page.getByText(OFFLINE)).toBeVisible();
+  await markDocument(page);
+
+  await apiBack();
+  await page.clock.fastForward(30_000);
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText(prompt.title);
+  await expect(page.getByText('Back online.')).toBeVisible();
+  expect(await stillSameDocument(page)).toBe(true);
+});
+
+test("the browser's online event reconnects at once", async ({ page }) => {
+  const apiBack = await apiDown(page);
+  await page.goto('/category/free-prompts');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: "We couldn't load these prompts" })).toBeVisible();
+  await apiBack();
+  // no clock step: the event alone starts a probe
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(main.getByRole('article').first()).toBeVisible();
+});
