@@ -24,6 +24,9 @@ import './styles/account.css';
 const observers: Observer<InspectionEvent>[] = [];
 const inspector = await loadInspector();
 if (inspector) observers.push(inspector);
+// Development only: the statechart viewer (src/devtools/; `?devtools` or Ctrl+Shift+X / ⌘⇧X).
+const devtools = import.meta.env.DEV ? (await import('./devtools/index.ts')).createDevtools() : undefined;
+if (devtools) observers.push(devtools.inspect);
 let effects = browserEffects();
 // Development only: `npm run replay` (scripts/replay.ts) holds the effects of the machine it replays.
 if (import.meta.env.DEV && window.__fruitReplay) {
@@ -36,8 +39,11 @@ const inspect = observers.length
   ? (event: InspectionEvent) => observers.forEach((o) => o.next?.(event))
   : undefined;
 const system = startAppSystem({ effects, ...(inspect ? { inspect } : {}) });
+devtools?.attach(system);
 const router = createAppRouter(system);
 navigation.go = (href, options) => void router.navigate({ href, replace: options?.replace ?? false });
+// `npm run replay` opens addresses as following a link does, without a reload
+if (import.meta.env.DEV && window.__fruitReplay) window.__fruitReplayNavigate = (href) => navigation.go(href);
 bindAuthNavigation(system, {
   navigate: (href) => void router.navigate({ href }),
   pathname: () => router.state.location.pathname,

@@ -26,14 +26,21 @@ export interface ReplayHandle {
     effect: string,
     outcome: { output: unknown } | { error: { message: string; status?: number } },
   ): boolean;
-  /** The state value and context of the newest live actor of a machine (by machine id). */
-  snapshotOf(machineId: string): { value: unknown; context: unknown; status: string } | null;
+  /** The state value and context of the newest live actor of a machine (by machine id), or of the
+   * actor with that systemId when several run the same machine (the two header menus). */
+  snapshotOf(
+    machineId: string,
+    systemId?: string,
+  ): { value: unknown; context: unknown; status: string } | null;
+  /** Sends an event straight to that actor: for steps no person can take (another actor's event). */
+  send(machineId: string, systemId: string | undefined, event: { type: string }): boolean;
 }
 
 declare global {
   interface Window {
     __fruitReplay?: ReplayRequest;
     __fruitReplayHandle?: ReplayHandle;
+    __fruitReplayNavigate?: (href: string) => void;
   }
 }
 
@@ -62,6 +69,11 @@ export function startReplay(
       actors.set(id, [...(actors.get(id) ?? []), event.actorRef as AnyActorRef]);
     },
   };
+  const liveActor = (machineId: string, systemId?: string): AnyActorRef | undefined =>
+    (actors.get(machineId) ?? [])
+      .filter((a) => (a.getSnapshot() as { status: string }).status === 'active')
+      .filter((a) => systemId === undefined || (a as { systemId?: string }).systemId === systemId)
+      .at(-1);
   window.__fruitReplayHandle = {
     calls,
     pendingOf: (effect) => pending.filter((p) => p.effect === effect).length,
@@ -74,14 +86,16 @@ export function startReplay(
       else newest.reject(makeError(outcome.error.message, outcome.error.status ?? 0));
       return true;
     },
-    snapshotOf(machineId) {
-      const live = (actors.get(machineId) ?? []).filter(
-        (a) => (a.getSnapshot() as { status: string }).status === 'active',
-      );
-      const actor = live.at(-1);
+    snapshotOf(machineId, systemId) {
+      const actor = liveActor(machineId, systemId);
       if (!actor) return null;
       const s = actor.getSnapshot() as { value: unknown; context: unknown; status: string };
       return { value: s.value, context: JSON.parse(JSON.stringify(s.context ?? null)), status: s.status };
+    },
+    send(machineId, systemId, event) {
+      const actor = liveActor(machineId, systemId);
+      actor?.send(event);
+      return actor !== undefined;
     },
   };
   return { effects: held as unknown as AppEffects, inspect };

@@ -1,0 +1,108 @@
+// Lays a machine's statechart out with ELK (layered, children included), once per machine definition.
+// elk.bundled.js runs on the main thread here (no worker URL): statecharts are small, and it works the
+// same in the browser and in jsdom.
+import ELK from 'elkjs/lib/elk.bundled.js';
+import type { ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
+import type { AnyStateMachine } from 'xstate';
+import {
+  buildStatechartGraph,
+  estimateWidth,
+  METRICS,
+  type EdgeInfo,
+  type Measure,
+  type StateInfo,
+} from './graph.ts';
+
+export interface LaidState {
+  info: StateInfo;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LaidEdge {
+  info: EdgeInfo;
+  points: ElkPoint[];
+  label: { x: number; y: number; width: number; height: number; lines: string[] } | null;
+}
+
+export interface StatechartLayout {
+  width: number;
+  height: number;
+  /** Outer boxes first, so inner ones paint on top. */
+  states: LaidState[];
+  edges: LaidEdge[];
+}
+
+let elk: InstanceType<typeof ELK> | null = null;
+const cache = new WeakMap<object, Promise<StatechartLayout>>();
+
+const FONT_FALLBACK = { sans: 'system-ui, sans-serif', mono: 'ui-monospace, monospace' };
+
+/** Text widths from a canvas in a browser; an estimate where there is none (jsdom). */
+function createMeasure(): Measure {
+  if (typeof document === 'undefined' || /jsdom/i.test(navigator.userAgent)) return estimateWidth;
+  const context = document.createElement('canvas').getContext('2d');
+  if (!context) return estimateWidth;
+  const style = getComputedStyle(document.documentElement);
+  const sans = style.getPropertyValue('--font-sans').trim() || FONT_FALLBACK.sans;
+  const mono = style.getPropertyValue('--font-mono').trim() || FONT_FALLBACK.mono;
+  const fonts = {
+    name: `600 ${METRICS.nameSize}px ${sans}`,
+    small: `${METRICS.smallSize}px ${mono}`,
+  };
+  return (text, font) => {
+    context.font = fonts[font];
+    return context.measureText(text).width;
+  };
+}
+
+function collect(node: ElkNode, states: Map<string, StateInfo>, out: LaidState[]): void {
+  const info = states.get(node.id);
+  if (info) {
+    out.push({ info, x: node.x ?? 0, y: node.y ?? 0, width: node.width ?? 0, height: node.height ?? 0 });
+  }
+  for (const child of node.children ?? []) collect(child, states, out);
+}
+
+/** The laid-out statechart of a machine; computed once per definition and shared by its actors. */
+export function layoutMachine(machine: AnyStateMachine): Promise<StatechartLayout> {
+  const cached = cache.get(machine.root);
+  if (cached) return cached;
+  const graph = buildStatechartGraph(machine.root, createMeasure());
+  elk ??= new ELK();
+  const result = elk.layout(graph.elk).then((laid): StatechartLayout => {
+    const states: LaidState[] = [];
+    collect(laid, graph.states, states);
+    states.sort((a, b) => a.info.depth - b.info.depth);
+    const byId = new Map(graph.edges.map((edge) => [edge.id, edge]));
+    const edges: LaidEdge[] = [];
+    for (const edge of laid.edges ?? []) {
+      const info = byId.get(edge.id);
+      if (!info) continue;
+      const points: ElkPoint[] = [];
+      for (const section of edge.sections ?? []) {
+        points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
+      }
+      const label = edge.labels?.[0];
+      edges.push({
+        info,
+        points,
+        label: label
+          ? {
+              x: label.x ?? 0,
+              y: label.y ?? 0,
+              width: label.width ?? 0,
+              height: label.height ?? 0,
+              lines: (label.text ?? '').split('\n'),
+            }
+          : null,
+      });
+    }
+    return { width: laid.width ?? 0, height: laid.height ?? 0, states, edges };
+  });
+  cache.set(machine.root, result);
+  result.catch(() => cache.delete(machine.root));
+  return result;
+}
