@@ -18,7 +18,7 @@ import { catalogRoutes } from './catalog/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { ApiError, EnvelopeSchema, fail, ok } from './http/envelope.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { collectOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
@@ -64,6 +64,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     // The ids of log lines; nothing else depends on them.
     genReqId: () => crypto.randomUUID(),
+    // undecodable or over-long paths answer the envelope too, not Fastify's own error format
+    frameworkErrors,
   });
 
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });

@@ -4,6 +4,7 @@
 // in the handlers, with messages a person can act on.
 import { Type, type TSchema } from 'typebox';
 import { EnvelopeSchema } from '../http/envelope.ts';
+import { NO_NUL } from '../http/errors.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -104,7 +105,7 @@ export const SupportParams = Type.Object({
 });
 
 export const SupportReplyBody = Type.Object({
-  body: Type.String({ minLength: 1, maxLength: 5000, description: "The staff's answer" }),
+  body: Type.String({ minLength: 1, maxLength: 5000, pattern: NO_NUL, description: "The staff's answer" }),
 });
 
 export const NameBody = Type.Object({

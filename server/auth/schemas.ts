@@ -1,11 +1,13 @@
 // TypeBox schemas of the sign-in calls (SPEC.md §7 and our own, CONTRACT.md §2).
 import { Type, type TSchema } from 'typebox';
 import { EnvelopeSchema } from '../http/envelope.ts';
+import { NO_NUL } from '../http/errors.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** Generous bounds: the checks with the product's messages run in the handler. */
-const EmailField = Type.String({ maxLength: 320, description: 'the email address' });
+/** No NUL: PostgreSQL text cannot hold one, and the address is looked up before the handler's checks. */
+const EmailField = Type.String({ maxLength: 320, pattern: NO_NUL, description: 'the email address' });
 const EncryptedPassword = Type.String({
   maxLength: 2048,
   description: 'base64 of a 16-byte IV and the AES-CBC/PKCS7 ciphertext under PASSWORD_KEY (SPEC.md §7)',

@@ -59,7 +59,8 @@ export async function verifyToken(token: string, secret: string): Promise<TokenC
     });
     const { sub, exp, iat, jti, ver, preferred_username } = payload;
     if (typeof sub !== 'string' || typeof exp !== 'number' || typeof jti !== 'string') return null;
-    if (typeof ver !== 'number' || !Number.isInteger(ver)) return null;
+    // token_version is a PostgreSQL integer: anything else is no token of ours
+    if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0 || ver > 2_147_483_647) return null;
     return {
       sub,
       exp,

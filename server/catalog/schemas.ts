@@ -3,6 +3,7 @@
 import { Type, type TSchema } from 'typebox';
 import { SORTS } from '../../machines/domain/catalog.ts';
 import { EnvelopeSchema } from '../http/envelope.ts';
+import { NO_NUL } from '../http/errors.ts';
 
 const Grade = Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2)]);
 const Generator = Type.Union([Type.Literal(1), Type.Literal(2), Type.Literal(3), Type.Literal(4)]);
@@ -83,7 +84,9 @@ export const ListQuerySchema = Type.Object({
       description: 'Generator: 1 Midjourney, 2 DALL.E, 3 ChatGPT, 4 Kling',
     }),
   ),
-  tags: Type.Optional(Type.String({ maxLength: 300, description: 'Comma-separated; every tag must match' })),
+  tags: Type.Optional(
+    Type.String({ maxLength: 300, pattern: NO_NUL, description: 'Comma-separated; every tag must match' }),
+  ),
   saved: Type.Optional(
     Type.Integer({
       minimum: 0,

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { formatCents, PRODUCT_NAME } from '../../machines/domain/catalog.ts';
 import type { Db } from '../db/index.ts';
+import { NO_NUL } from '../http/errors.ts';
 import { escapeHtml, STAND_IN_PAGE_HEADERS, standInBaseStyle } from '../http/html.ts';
 import { DEV_PAY_PATH, paidPagePath, pendingPagePath } from './payments.ts';
 import { cancelSession, findSession, paySession, type SessionView } from './service.ts';
@@ -132,7 +133,7 @@ export const unknownSessionPage = (): string =>
 <p role="alert">This payment link is not valid. Open your order in ${escapeHtml(PRODUCT_NAME)} and choose to pay again.</p>`,
   );
 
-const Params = Type.Object({ sessionId: Type.String({ maxLength: 128 }) });
+const Params = Type.Object({ sessionId: Type.String({ maxLength: 128, pattern: NO_NUL }) });
 
 export async function devPayRoutes(fastify: FastifyInstance, { db }: { db: Db }): Promise<void> {
   // The buttons post HTML forms (application/x-www-form-urlencoded): parsed here only, not on the API.

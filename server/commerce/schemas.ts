@@ -2,6 +2,7 @@
 // machines/domain/commerce.ts and, being serialisation schemas, drop any property they do not declare.
 import { Type, type TSchema } from 'typebox';
 import { EnvelopeSchema } from '../http/envelope.ts';
+import { NO_NUL } from '../http/errors.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -197,7 +198,12 @@ export const OrderParams = Type.Object({
 });
 
 export const ConfirmBody = Type.Object({
-  sessionId: Type.String({ minLength: 1, maxLength: 128, description: "The order's payment session" }),
+  sessionId: Type.String({
+    minLength: 1,
+    maxLength: 128,
+    pattern: NO_NUL,
+    description: "The order's payment session",
+  }),
 });
 
 export const LedgerQuery = Type.Object({

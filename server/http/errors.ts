@@ -11,6 +11,14 @@ interface AjvError {
   params?: Record<string, unknown>;
 }
 
+/**
+ * The `pattern` of string schemas that refuse NUL characters (U+0000): PostgreSQL text cannot hold them, so
+ * without it a NUL reaches the database and fails there. Its failure reads "must not contain NUL characters".
+ */
+export const NO_NUL = '^[^\\u0000]*$';
+/** Readable texts of named patterns, in place of Ajv's `must match pattern "..."`. */
+const PATTERN_MESSAGES: Record<string, string> = { [NO_NUL]: 'must not contain NUL characters' };
+
 const PLACES: Record<string, string> = {
   querystring: 'query parameter',
   body: 'body field',
@@ -44,17 +52,53 @@ export function validationMessage(
   if (first.keyword === 'enum' && Array.isArray(params.allowedValues)) {
     message = `must be one of ${params.allowedValues.map(String).join(', ')}`;
   }
+  if (first.keyword === 'pattern' && typeof params.pattern === 'string') {
+    message = PATTERN_MESSAGES[params.pattern] ?? message;
+  }
   if (!path) return { msg: `Invalid ${context === 'body' ? 'body' : place}: ${message}`, field: null };
   return { msg: `Invalid ${place} '${path}': ${message}`, field: path };
 }
 
-/** SQLSTATE classes that mean the input was wrong, not the server (defence in depth behind the schemas). */
-const sqlStatus = (code: unknown): number | null => {
-  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
-  if (code.startsWith('22')) return 400; // data exception: invalid text representation, out of range...
-  if (code === '23505') return 409; // unique violation
-  return null;
+/**
+ * SQLSTATEs that mean the input was wrong, not the server: the database refused a value that the schemas and
+ * handlers let through (defence in depth; tests/api/fuzz.test.ts treats these answers as findings).
+ */
+export const DATABASE_REJECTED: Record<string, { status: number; msg: string }> = {
+  '22021': { status: 400, msg: 'Invalid input: text must not contain NUL characters' }, // character not in repertoire
+  '22P02': { status: 400, msg: 'Invalid input: a value is not in the expected format' }, // invalid text representation
+  '22003': { status: 400, msg: 'Invalid input: a number is out of range' }, // numeric value out of range
+  '22001': { status: 400, msg: 'Invalid input: a value is too long' }, // string data right truncation
+  '22': { status: 400, msg: 'Invalid input' }, // any other data exception
+  '23505': { status: 409, msg: 'Conflict with existing data' }, // unique violation
 };
+
+const sqlStatus = (code: unknown): { status: number; msg: string } | null => {
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
+  return DATABASE_REJECTED[code] ?? (code.startsWith('22') ? DATABASE_REJECTED['22']! : null);
+};
+
+/** The router's own failures, answered before any route or hook runs. */
+export const FRAMEWORK_ERRORS: Record<string, { status: number; msg: string }> = {
+  // A path with a malformed percent-escape (%zz, a truncated or invalid UTF-8 sequence such as %FF).
+  FST_ERR_BAD_URL: { status: 400, msg: 'Malformed URL: the path is not validly percent-encoded' },
+  // A path parameter longer than the router's maxParamLength (100 characters by default).
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, msg: 'URL too long: a path parameter exceeds 100 characters' },
+};
+
+/**
+ * Fastify's `frameworkErrors` option (it exists only as a constructor option: `Fastify({ frameworkErrors })`
+ * in server/app.ts). Without it the router answers a malformed path or an over-long path parameter with
+ * Fastify's own JSON ({ error, code, message, statusCode }) instead of the envelope.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_ERRORS[error.code];
+  if (known !== undefined) {
+    void reply.status(known.status).send(fail(known.msg));
+    return;
+  }
+  request.log.error({ err: error }, 'router error');
+  void reply.status(500).send(fail('Internal server error'));
+}
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler(
@@ -75,7 +119,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const sql = sqlStatus(error.code);
       if (sql !== null) {
         request.log.warn({ err: error }, 'database rejected input');
-        return reply.status(sql).send(fail(sql === 409 ? 'Conflict with existing data' : 'Invalid input'));
+        return reply.status(sql.status).send(fail(sql.msg));
       }
       request.log.error({ err: error }, 'unexpected error');
       return reply.status(500).send(fail('Internal server error'));

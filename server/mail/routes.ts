@@ -5,12 +5,17 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { Db } from '../db/index.ts';
 import { EnvelopeSchema, ok } from '../http/envelope.ts';
+import { NO_NUL } from '../http/errors.ts';
 import { listOutbox } from './outbox.ts';
 
 const OutboxQuery = Type.Object(
   {
     to: Type.Optional(
-      Type.String({ maxLength: 254, description: 'the recipient (case-insensitive); omitted: all' }),
+      Type.String({
+        maxLength: 254,
+        pattern: NO_NUL,
+        description: 'the recipient (case-insensitive); omitted: all',
+      }),
     ),
   },
   { additionalProperties: false },

@@ -10,6 +10,7 @@ import { CATEGORY_DEFS } from '../catalog/categories.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
+import { NO_NUL } from '../http/errors.ts';
 import { renderHead } from './head.ts';
 import { buildSeo, notFoundSeo, PAGE_TYPES, type PageSeo, type SeoRequest } from './metadata.ts';
 
@@ -88,6 +89,7 @@ export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): 
           referenceId: Type.Optional(
             Type.String({
               maxLength: 300,
+              pattern: NO_NUL,
               description:
                 'CATEGORY: free_prompts, fruit_prompts, pay_prompts (empty: all); DETAIL: prompt id, or the ' +
                 'number after the last hyphen of a slugId, or a slug; SEARCH: the search text; HOME: empty ' +
