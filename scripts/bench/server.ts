@@ -1,0 +1,81 @@
+// The server under test, started exactly as `npm start` starts it after its build: `node --import tsx
+// server/main.ts`, here on a free port and a fresh scratch DATA_DIR (so the demo data is seeded the same way
+// every run and nothing of ./data is touched). NODE_ENV is left as the caller has it (unset: development),
+// because production refuses to seed the demo accounts the API and browser stages sign in with. Its log
+// (one JSON line per request, as in a real deployment) goes to a file, not to our terminal.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { log, sleep } from './util.ts';
+
+export interface RunningServer {
+  origin: string;
+  port: number;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/** A port nobody listens on right now (bind to 0, read it, release it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+export async function startServer(opts: { scratchDir: string; port?: number }): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = resolve(opts.scratchDir, 'server-data');
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(opts.scratchDir, { recursive: true });
+  const logFile = join(opts.scratchDir, 'server.log');
+  const out = openSync(logFile, 'w');
+  // 127.0.0.1 rather than localhost everywhere: no IPv6/IPv4 guessing, and PUBLIC_ORIGIN (canonical links,
+  // Open Graph URLs that Lighthouse's SEO audits read) then names the origin the pages are loaded from.
+  const origin = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin },
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (exited) throw new Error(`the server exited during start; see ${logFile}`);
+    try {
+      const res = await fetch(`${origin}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not answer /api/health within 120 s; see ${logFile}`);
+    }
+    await sleep(250);
+  }
+  log(`  server ${origin} (pid ${child.pid}, data ${dataDir}, log ${logFile})`);
+
+  return {
+    origin,
+    port,
+    logFile,
+    stop: async () => {
+      if (exited) return;
+      const done = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM'); // main.ts closes the app and the database on SIGTERM
+      await Promise.race([done, sleep(15_000)]);
+      if (!exited) child.kill('SIGKILL');
+    },
+  };
+}
