@@ -2,44 +2,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authCallbackMachine, CALLBACK_MESSAGES } from '../../machines/auth-callback.ts';
 import type { SignInResult } from '../../machines/domain/session-user.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { authCallbackModel } from '../models/auth-callback.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(authCallbackMachine);
 afterAll(() => recorder.save());
 
 describe('authCallback model', () => {
-  const paths = modelPaths(authCallbackMachine, {
-    samples: {
-      'callback.start': [
-        { type: 'callback.start', code: 'c0de', state: 's7ate', error: null },
-        { type: 'callback.start', code: null, state: 's7ate', error: null },
-        { type: 'callback.start', code: null, state: null, error: 'access_denied' },
-      ],
-      'xstate.done.actor.exchangeCode': [
-        {
-          type: 'xstate.done.actor.exchangeCode',
-          output: { ok: true, token: 'h.p.s', userData: { userId: 'u' } },
-        },
-        {
-          type: 'xstate.done.actor.exchangeCode',
-          output: { ok: false, msg: 'This sign-in link has expired.' },
-        },
-      ],
-      'xstate.error.actor.exchangeCode': [
-        { type: 'xstate.error.actor.exchangeCode', error: new Error('net') },
-      ],
-    },
-    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.message}`,
-  });
+  const paths = pathsOf(authCallbackModel);
   for (const path of paths) {
     it(path.description, async () => {
-      const controlled = controlledActors(['exchangeCode']);
+      const controlled = controlledActors(authCallbackModel.actors);
       const actor = await replayOnActor(authCallbackMachine, path, {
         controlled,
         recorder,

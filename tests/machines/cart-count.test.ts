@@ -1,36 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { cartCountMachine } from '../../machines/cart-count.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { cartCountModel } from '../models/cart-count.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(cartCountMachine);
 afterAll(() => recorder.save());
 
 describe('cartCount model', () => {
-  const paths = modelPaths(cartCountMachine, {
-    samples: {
-      'cart.refresh': [
-        { type: 'cart.refresh', reason: 'login' },
-        { type: 'cart.refresh', reason: 'cartUpdate' },
-        { type: 'cart.refresh', reason: 'refreshHeader' },
-      ],
-      'xstate.done.actor.fetchCartCount': [
-        { type: 'xstate.done.actor.fetchCartCount', output: 4 },
-        { type: 'xstate.done.actor.fetchCartCount', output: 0 },
-        { type: 'xstate.done.actor.fetchCartCount', output: null },
-      ],
-      'xstate.error.actor.fetchCartCount': [
-        { type: 'xstate.error.actor.fetchCartCount', error: new Error('500') },
-      ],
-    },
-    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.count} ${s.context.failures}`,
-  }).filter((p) => p.steps.length <= 9);
+  const paths = pathsOf(cartCountModel);
 
   it('reaches "stopped" only after three failures in a row', () => {
     const stopped = paths.filter((p) => p.state.value === 'stopped');
@@ -40,7 +19,7 @@ describe('cartCount model', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const controlled = controlledActors(['fetchCartCount']);
+      const controlled = controlledActors(cartCountModel.actors);
       const actor = await replayOnActor(cartCountMachine, path, {
         controlled,
         recorder,

@@ -1,7 +1,7 @@
 // The cart machine: its model paths replayed on a live actor, and its rules on the whole actor
 // system (the session loads it, the badge, the balance and the toasts hear from it).
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import {
   CART_MESSAGES,
   cartMachine,
@@ -14,68 +14,15 @@ import { ApiError } from '../../src/effects/api.ts';
 import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
 import { cartOf, couponFixture } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-  type Samples,
-} from '../support/model.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { cartModel, observeCart as observe } from '../models/cart.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(cartMachine);
 afterAll(() => recorder.save());
 
-const CART_SAMPLES: Samples = {
-  'cart.add': [
-    { type: 'cart.add', promptId: 7 },
-    { type: 'cart.add', promptId: 9 },
-  ],
-  'cart.remove': [{ type: 'cart.remove', promptId: 3 }],
-  'cart.applyCoupon': [{ type: 'cart.applyCoupon', couponId: 11 }],
-  'xstate.done.actor.fetchCart': [{ type: 'xstate.done.actor.fetchCart', output: cartOf([3, 5]) }],
-  'xstate.error.actor.fetchCart': [
-    { type: 'xstate.error.actor.fetchCart', error: new Error("Can't reach FruitPrompt right now.") },
-  ],
-  'xstate.done.actor.changeCart': [
-    { type: 'xstate.done.actor.changeCart', output: cartOf([3, 5, 7], { balance: 100 }) },
-  ],
-  'xstate.error.actor.changeCart': [
-    { type: 'xstate.error.actor.changeCart', error: new ApiError('You already own this prompt.', 409) },
-  ],
-  'xstate.done.actor.fetchCoupons': [{ type: 'xstate.done.actor.fetchCoupons', output: [couponFixture(11)] }],
-  'xstate.error.actor.fetchCoupons': [
-    { type: 'xstate.error.actor.fetchCoupons', error: new Error('Your coupons could not be loaded.') },
-  ],
-};
-
-/** What tells two cart snapshots apart for the paths: ids, not whole prompts. */
-const serializeCart = (s: AnyMachineSnapshot): string => {
-  const c = s.context as CartContext;
-  return [
-    JSON.stringify(s.value),
-    c.cart ? c.cart.items.map((i) => i.promptId).join(',') : '-',
-    c.couponId ?? '',
-    c.queue.map((q) => `${q.op}${q.promptId}`).join(','),
-    c.coupons.length,
-    c.error ? 'E' : '',
-    c.couponsError ? 'CE' : '',
-  ].join('|');
-};
-
-const observe = (c: CartContext) => ({
-  items: c.cart?.items.map((i) => i.promptId) ?? null,
-  couponId: c.couponId,
-  queue: c.queue,
-  coupons: c.coupons.map((x) => x.id),
-  error: c.error,
-  couponsError: c.couponsError,
-});
-
 describe('cart model', () => {
-  const paths = modelPaths(cartMachine, { samples: CART_SAMPLES, serializeState: serializeCart }).filter(
-    (p) => p.steps.length <= 7,
-  );
+  const paths = pathsOf(cartModel);
 
   it('reaches every state of the cart', () => {
     const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
@@ -90,7 +37,7 @@ describe('cart model', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const actor = await replayOnActor(cartMachine, path, {
-        controlled: controlledActors(['fetchCart', 'changeCart', 'fetchCoupons']),
+        controlled: controlledActors(cartModel.actors),
         recorder,
         check: (a, e) => expect(observe(a.context as CartContext)).toEqual(observe(e.context as CartContext)),
       });

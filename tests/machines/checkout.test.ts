@@ -1,84 +1,23 @@
 // The checkout machine: its model paths replayed on a live actor, and its rules on the whole actor
 // system (the balance, the cart, the badge and an open detail page hear of a checkout).
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
-import { checkoutMachine, type CheckoutContext, type CheckoutOrder } from '../../machines/checkout.ts';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { checkoutMachine } from '../../machines/checkout.ts';
 import type { CheckoutRequest, CheckoutResult } from '../../machines/domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
 import { cartOf, checkoutResult } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture } from '../support/fixtures.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { buyNowOrder, cartOrder, checkoutModel, serializeCheckout as serialize } from '../models/checkout.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(checkoutMachine);
 afterAll(() => recorder.save());
 
-const cartOrder: CheckoutOrder = {
-  source: 'cart',
-  promptIds: [3, 5],
-  couponId: null,
-  fruit: 20,
-  totalCents: 499,
-  balance: 100,
-  title: null,
-  detailId: null,
-};
-const buyNowOrder: CheckoutOrder = {
-  source: 'buyNow',
-  promptIds: [7],
-  couponId: null,
-  fruit: 30,
-  totalCents: 0,
-  balance: 100,
-  title: 'Copper Forest Dawn',
-  detailId: 'copper-forest-dawn-7',
-};
-
-const serialize = (s: AnyMachineSnapshot): string => {
-  const c = s.context as CheckoutContext;
-  return [
-    JSON.stringify(s.value),
-    c.order?.source ?? '',
-    c.requestId ?? '',
-    c.result ? (c.result.paymentUrl ? 'pay' : 'done') : '',
-    c.error ?? '',
-  ].join('|');
-};
-
 describe('checkout model', () => {
-  const paths = modelPaths(checkoutMachine, {
-    samples: {
-      'checkout.start': [
-        { type: 'checkout.start', order: cartOrder, requestId: 'req-1', referral: 'Ab12Cd34' },
-        { type: 'checkout.start', order: buyNowOrder, requestId: 'req-2', referral: null },
-        {
-          type: 'checkout.start',
-          order: { ...cartOrder, promptIds: [] },
-          requestId: 'req-3',
-          referral: null,
-        },
-      ],
-      'xstate.done.actor.placeOrder': [
-        { type: 'xstate.done.actor.placeOrder', output: checkoutResult([3], [5]) },
-        { type: 'xstate.done.actor.placeOrder', output: checkoutResult([7], []) },
-      ],
-      'xstate.error.actor.placeOrder': [
-        {
-          type: 'xstate.error.actor.placeOrder',
-          error: new ApiError("Can't reach FruitPrompt right now. Check your connection and try again.", 0),
-        },
-        { type: 'xstate.error.actor.placeOrder', error: new ApiError('Not enough FruitCoins.', 409) },
-      ],
-    },
-    serializeState: serialize,
-  }).filter((p) => p.steps.length <= 7);
+  const paths = pathsOf(checkoutModel);
 
   it('reaches every state of the checkout', () => {
     const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
@@ -96,7 +35,7 @@ describe('checkout model', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const controlled = controlledActors(['placeOrder']);
+      const controlled = controlledActors(checkoutModel.actors);
       const actor = await replayOnActor(checkoutMachine, path, {
         controlled,
         recorder,

@@ -1,4 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { connectionModel } from '../models/connection.ts';
+import { pathsOf } from '../models/types.ts';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { RETRY_ON_RESTORE } from '../../machines/app.ts';
 import {
@@ -11,24 +13,13 @@ import { createApiClient } from '../../src/effects/api.ts';
 import { startAppSystem, systemActor } from '../../src/system/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { pageFixture } from '../support/fixtures.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 
 const recorder = new CoverageRecorder(connectionMachine);
 afterAll(() => recorder.save());
 
 describe('connection model', () => {
-  const paths = modelPaths(connectionMachine, {
-    samples: {
-      'xstate.error.actor.probe': [{ type: 'xstate.error.actor.probe', error: new Error('offline') }],
-    },
-    serializeState: (s) => `${JSON.stringify(s.value)} ${s.context.attempt}`,
-  });
+  const paths = pathsOf(connectionModel);
 
   it('backs off 2, 4, 8, 16 s, then probes every 30 s', () => {
     expect([0, 1, 2, 3, 4, 5].map(probeDelayOf)).toEqual([2000, 4000, 8000, 16000, 30000, 30000]);

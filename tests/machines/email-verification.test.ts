@@ -2,58 +2,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { emailVerificationMachine, type VerifyAnswer } from '../../machines/email-verification.ts';
 import { MESSAGES } from '../../machines/domain/validation.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { emailVerificationModel } from '../models/email-verification.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(emailVerificationMachine);
 afterAll(() => recorder.save());
 
 describe('emailVerification model', () => {
-  const paths = modelPaths(emailVerificationMachine, {
-    samples: {
-      'verify.start': [{ type: 'verify.start', token: 'tok123' }],
-      'field.change': [
-        { type: 'field.change', value: 'new.user@gmail.com' },
-        { type: 'field.change', value: 'nope' },
-      ],
-      'xstate.done.actor.verifyEmail': [
-        {
-          type: 'xstate.done.actor.verifyEmail',
-          output: { status: 'verified', email: 'new.user@gmail.com' },
-        },
-        {
-          type: 'xstate.done.actor.verifyEmail',
-          output: { status: 'expired', email: 'new.user@gmail.com', msg: 'This link has expired.' },
-        },
-        {
-          type: 'xstate.done.actor.verifyEmail',
-          output: { status: 'invalid', msg: 'This link is not valid.' },
-        },
-      ],
-      'xstate.error.actor.verifyEmail': [{ type: 'xstate.error.actor.verifyEmail', error: new Error('net') }],
-      'xstate.done.actor.resendVerification': [
-        { type: 'xstate.done.actor.resendVerification', output: { success: true, msg: '' } },
-        {
-          type: 'xstate.done.actor.resendVerification',
-          output: { success: false, msg: 'Too many requests' },
-        },
-      ],
-      'xstate.error.actor.resendVerification': [
-        { type: 'xstate.error.actor.resendVerification', error: new Error('net') },
-      ],
-    },
-    serializeState: (s) =>
-      `${JSON.stringify(s.value)}|${s.context.email}|${s.context.message}|${s.context.fieldError}`,
-  }).filter((p) => p.steps.length <= 6);
+  const paths = pathsOf(emailVerificationModel);
 
   for (const path of paths) {
     it(path.description, async () => {
-      const controlled = controlledActors(['verifyEmail', 'resendVerification']);
+      const controlled = controlledActors(emailVerificationModel.actors);
       const actor = await replayOnActor(emailVerificationMachine, path, {
         controlled,
         recorder,

@@ -2,14 +2,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { hoverMenuMachine } from '../../machines/hover-menu.ts';
 import { TIMINGS } from '../../machines/domain/system-ids.ts';
-import { CoverageRecorder, modelPaths, replayOnActor } from '../support/model.ts';
+import { CoverageRecorder, replayOnActor } from '../support/model.ts';
+import { hoverMenuInput as input, hoverMenuModel } from '../models/hover-menu.ts';
+import { pathsOf } from '../models/types.ts';
 
-const input = { closeDelay: TIMINGS.categoryMenuCloseDelay };
 const recorder = new CoverageRecorder(hoverMenuMachine);
 afterAll(() => recorder.save());
 
 describe('hoverMenu model', () => {
-  const paths = modelPaths(hoverMenuMachine, { input, simple: true });
+  const paths = pathsOf(hoverMenuModel);
 
   it('generates a path to every state', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));

@@ -3,82 +3,21 @@ import { createActor, fromPromise } from 'xstate';
 import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/login-dialog.ts';
 import { ENCRYPT_FAILED, type SignInResult } from '../../machines/domain/session-user.ts';
 import { MESSAGES } from '../../machines/domain/validation.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
-import { serializeLoginDialog } from '../support/login-dialog-model.ts';
+  LOGIN_ACTORS as ACTORS,
+  loginDialogInput as input,
+  loginDialogModel,
+} from '../models/login-dialog.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(loginDialogMachine);
 afterAll(() => recorder.save());
 
-const input = { callbackUrl: 'http://localhost:3000/auth/callback' };
-const ACTORS = ['emailLogin', 'emailRegister', 'guestLogin', 'socialLogin'];
 const userData = { userId: 'u-1', email: 'demo@example.com', fruitCnt: 3 };
-const ok = { ok: true, token: 'h.p.s', userData };
-
-const samples = {
-  'dialog.open': [
-    { type: 'dialog.open' },
-    { type: 'dialog.open', mode: 'register' },
-    { type: 'dialog.open', mode: 'login', rememberedEmail: 'demo@example.com' },
-  ],
-  'field.change': [
-    { type: 'field.change', field: 'email', value: 'demo@example.com' },
-    { type: 'field.change', field: 'email', value: 'demo@example' },
-    { type: 'field.change', field: 'password', value: 'Demo@12345' },
-    { type: 'field.change', field: 'confirmPassword', value: 'Demo@12345' },
-  ],
-  'field.rememberMe': [{ type: 'field.rememberMe', checked: true }],
-  'social.start': [{ type: 'social.start', provider: 'Google' }],
-  'social.phase': [{ type: 'social.phase', phase: 'popup' }],
-  'xstate.done.actor.emailLogin': [
-    { type: 'xstate.done.actor.emailLogin', output: ok },
-    { type: 'xstate.done.actor.emailLogin', output: { ok: false, msg: '' } },
-    {
-      type: 'xstate.done.actor.emailLogin',
-      output: { ok: false, msg: 'Please verify your email first', unverifiedEmail: 'demo@example.com' },
-    },
-  ],
-  'xstate.error.actor.emailLogin': [
-    { type: 'xstate.error.actor.emailLogin', error: new Error('network') },
-    { type: 'xstate.error.actor.emailLogin', error: new Error(ENCRYPT_FAILED) },
-  ],
-  'xstate.done.actor.emailRegister': [
-    { type: 'xstate.done.actor.emailRegister', output: { ok: true, token: '', userData: {} } },
-    {
-      type: 'xstate.done.actor.emailRegister',
-      output: { ok: false, msg: 'This email is already registered' },
-    },
-  ],
-  'xstate.error.actor.emailRegister': [
-    { type: 'xstate.error.actor.emailRegister', error: new Error('network') },
-  ],
-  'xstate.done.actor.guestLogin': [
-    { type: 'xstate.done.actor.guestLogin', output: ok },
-    { type: 'xstate.done.actor.guestLogin', output: { ok: false, msg: 'nope' } },
-  ],
-  'xstate.error.actor.guestLogin': [{ type: 'xstate.error.actor.guestLogin', error: new Error('network') }],
-  'xstate.done.actor.socialLogin': [
-    { type: 'xstate.done.actor.socialLogin', output: { ok: true, signedIn: { token: 'h.p.s', userData } } },
-    {
-      type: 'xstate.done.actor.socialLogin',
-      output: { ok: false, error: 'Login timed out. Please try again.' },
-    },
-  ],
-  'xstate.error.actor.socialLogin': [{ type: 'xstate.error.actor.socialLogin', error: new Error('crash') }],
-};
-
-const serialize = serializeLoginDialog;
 
 describe('loginDialog model', () => {
-  const traversal = loginDialogMachine.provide({ actors: controlledActors(ACTORS).actors as never });
-  const paths = modelPaths(traversal, { input, samples, serializeState: serialize }).filter(
-    (p) => p.steps.length <= 6,
-  );
+  const paths = pathsOf(loginDialogModel);
 
   it('reaches every mode of SPEC.md §4', () => {
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));

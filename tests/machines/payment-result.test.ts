@@ -2,77 +2,25 @@
 // clock), and its rules: confirm once per visit, follow a pending order for a bounded time, cancel
 // only after a confirmation, pay again on a new payment page.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
+import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { OrderDetail } from '../../machines/domain/commerce.ts';
+import { PENDING_POLL_LIMIT, paymentResultMachine } from '../../machines/payment-result.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
-  PENDING_POLL_LIMIT,
-  paymentResultMachine,
-  type PaymentResultContext,
-} from '../../machines/payment-result.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { orderFixture } from '../support/cart-fixtures.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+  cancelledOrder as cancelled,
+  paidOrder as paid,
+  paymentResultModel,
+  pendingOrder as pending,
+  serializePaymentResult as serialize,
+  shortPoll,
+} from '../models/payment-result.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(paymentResultMachine);
 afterAll(() => recorder.save());
 
-const pending = orderFixture(42, 'pending', [5]);
-const paid = orderFixture(42, 'paid', [5]);
-const cancelled = orderFixture(42, 'cancelled', [5]);
-
-/** The same machine, following a pending order for one check only: the paths stay short. */
-const shortPoll = paymentResultMachine.provide({
-  guards: { pollsUsed: ({ context }) => context.polls >= 1 },
-});
-
-const serialize = (s: AnyMachineSnapshot): string => {
-  const c = s.context as PaymentResultContext;
-  return [
-    JSON.stringify(s.value),
-    c.page,
-    c.orderId ?? '',
-    c.order?.status ?? '',
-    c.polls,
-    c.error ? 'E' : '',
-    c.actionError ? 'AE' : '',
-  ].join('|');
-};
-
-const orderDone = (id: string) =>
-  [pending, paid, cancelled].map((output) => ({ type: `xstate.done.actor.${id}`, output }));
-const failedWith = (id: string) => [
-  { type: `xstate.error.actor.${id}`, error: new ApiError("Can't reach FruitPrompt right now.", 0) },
-];
-
 describe('paymentResult model', () => {
-  const paths = modelPaths(shortPoll, {
-    samples: {
-      'payment.openPaid': [{ type: 'payment.openPaid', orderId: '42', sessionId: 'cs_test_1' }],
-      'payment.openPending': [{ type: 'payment.openPending', orderId: '42' }],
-      'xstate.done.actor.confirmOrder': orderDone('confirmOrder'),
-      'xstate.error.actor.confirmOrder': failedWith('confirmOrder'),
-      'xstate.done.actor.fetchOrder': orderDone('fetchOrder'),
-      'xstate.error.actor.fetchOrder': failedWith('fetchOrder'),
-      'xstate.done.actor.payOrder': [
-        {
-          type: 'xstate.done.actor.payOrder',
-          output: { paymentUrl: '/dev-pay/cs_test_2', order: pending },
-        },
-      ],
-      'xstate.error.actor.payOrder': failedWith('payOrder'),
-      'xstate.done.actor.cancelOrder': [{ type: 'xstate.done.actor.cancelOrder', output: cancelled }],
-      'xstate.error.actor.cancelOrder': [
-        { type: 'xstate.error.actor.cancelOrder', error: new ApiError('This order is paid already.', 409) },
-      ],
-    },
-    serializeState: serialize,
-  }).filter((p) => p.steps.length <= 7);
+  const paths = pathsOf(paymentResultModel);
 
   it('reaches every state of the payment result', () => {
     const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
@@ -94,7 +42,7 @@ describe('paymentResult model', () => {
   for (const path of paths) {
     it(path.description, async () => {
       const actor = await replayOnActor(shortPoll, path, {
-        controlled: controlledActors(['confirmOrder', 'fetchOrder', 'payOrder', 'cancelOrder']),
+        controlled: controlledActors(paymentResultModel.actors),
         recorder,
         check: (a, e) => expect(serialize(a)).toEqual(serialize(e)),
       });

@@ -1,37 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { promptDetailModel } from '../models/prompt-detail.ts';
+import { pathsOf } from '../models/types.ts';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { promptDetailMachine } from '../../machines/prompt-detail.ts';
-import { CoverageRecorder, controlledActors, modelPaths, replayOnActor } from '../support/model.ts';
+import { CoverageRecorder, controlledActors, replayOnActor } from '../support/model.ts';
 import { fullFixture, pageFixture } from '../support/fixtures.ts';
 
 const recorder = new CoverageRecorder(promptDetailMachine);
 afterAll(() => recorder.save());
 
 describe('promptDetail model', () => {
-  const paths = modelPaths(promptDetailMachine, {
-    samples: {
-      'detail.load': [{ type: 'detail.load', id: 'misty-alpine-lake-1-1' }],
-      'xstate.done.actor.fetchPrompt': [
-        { type: 'xstate.done.actor.fetchPrompt', output: { found: true, prompt: fullFixture(1) } },
-        { type: 'xstate.done.actor.fetchPrompt', output: { found: false } },
-      ],
-      'xstate.error.actor.fetchPrompt': [
-        { type: 'xstate.error.actor.fetchPrompt', error: new Error('offline') },
-      ],
-      'xstate.done.actor.fetchRelated': [
-        { type: 'xstate.done.actor.fetchRelated', output: pageFixture(2).data.map((c) => ({ ...c, id: 7 })) },
-      ],
-      'xstate.error.actor.fetchRelated': [
-        { type: 'xstate.error.actor.fetchRelated', error: new Error('offline') },
-      ],
-      'viewer.changed': [
-        { type: 'viewer.changed', viewer: null },
-        { type: 'viewer.changed', viewer: 'token-b' },
-      ],
-    },
-    serializeState: (s) =>
-      `${JSON.stringify(s.value)} ${s.context.prompt ? 'p' : ''}${s.context.error ? 'e' : ''}${s.context.related.length} ${String(s.context.viewer)}`,
-  });
+  const paths = pathsOf(promptDetailModel);
 
   it('reaches every state', () => {
     expect(new Set(paths.map((p) => JSON.stringify(p.state.value)))).toEqual(

@@ -1,36 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { promptListModel } from '../models/prompt-list.ts';
+import { pathsOf } from '../models/types.ts';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { promptListMachine } from '../../machines/prompt-list.ts';
-import { CoverageRecorder, controlledActors, modelPaths, replayOnActor } from '../support/model.ts';
+import { CoverageRecorder, controlledActors, replayOnActor } from '../support/model.ts';
 import { pageFixture } from '../support/fixtures.ts';
 
 const recorder = new CoverageRecorder(promptListMachine);
 afterAll(() => recorder.save());
 
-const samples = {
-  'list.load': [
-    { type: 'list.load', query: { grade: 0 as const, page: 1 } },
-    { type: 'list.load', query: { grade: 1 as const, page: 2 } },
-  ],
-  'xstate.done.actor.fetchPromptPage': [
-    { type: 'xstate.done.actor.fetchPromptPage', output: { ...pageFixture(2, 5), pageSize: 2 } },
-    { type: 'xstate.done.actor.fetchPromptPage', output: pageFixture(2) },
-  ],
-  'xstate.error.actor.fetchPromptPage': [
-    { type: 'xstate.error.actor.fetchPromptPage', error: new Error("Can't reach FruitPrompt right now.") },
-  ],
-  'viewer.changed': [
-    { type: 'viewer.changed', viewer: null },
-    { type: 'viewer.changed', viewer: 'token-b' },
-  ],
-};
-
 describe('promptList model', () => {
-  const paths = modelPaths(promptListMachine, {
-    samples,
-    serializeState: (s) =>
-      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.query)} ${s.context.error ? 'err' : ''} ${s.context.moreError ? 'more-err' : ''} ${s.context.page ? `${s.context.page.data.length}/${s.context.page.total}` : ''} ${String(s.context.viewer)}`,
-  });
+  const paths = pathsOf(promptListModel);
 
   it('reaches idle, loading, ready, loadingMore and error', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(

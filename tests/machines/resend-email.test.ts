@@ -3,13 +3,12 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { RESEND_MESSAGES, resendEmailMachine } from '../../machines/resend-email.ts';
 import { registrationSuccessMachine } from '../../machines/registration-success.ts';
 import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { registrationSuccessModel } from '../models/registration-success.ts';
+import { RESEND_EMAIL, resendEmailModel } from '../models/resend-email.ts';
+import { walksOf } from '../models/traversal.ts';
+import { pathsOf } from '../models/types.ts';
+import { verifyEmailNoticeModel } from '../models/verify-email-notice.ts';
 
 const recorders = [resendEmailMachine, registrationSuccessMachine, verifyEmailNoticeMachine].map(
   (m) => new CoverageRecorder(m),
@@ -21,35 +20,18 @@ const [resendRec, successRec, noticeRec] = recorders as [
 ];
 afterAll(() => recorders.forEach((r) => r.save()));
 
-const abstract = (s: { value: unknown; context: { secondsLeft: number; result: { text: string } | null } }) =>
-  `${JSON.stringify(s.value)} ${s.context.secondsLeft > 0 ? 'cooling' : 'cool'} ${s.context.result?.text ?? ''}`;
-
 describe('resendEmail model', () => {
-  for (const coolingDown of [true, false]) {
-    const input = { email: 'new.user@gmail.com', coolingDown };
-    const paths = modelPaths(resendEmailMachine, {
-      input,
-      serializeState: abstract as never,
-      samples: {
-        'xstate.done.actor.resendVerification': [
-          { type: 'xstate.done.actor.resendVerification', output: { success: true, msg: 'ok' } },
-          { type: 'xstate.done.actor.resendVerification', output: { success: false, msg: '' } },
-        ],
-        'xstate.error.actor.resendVerification': [
-          { type: 'xstate.error.actor.resendVerification', error: new Error('net') },
-        ],
-      },
-    }).filter((p) => p.steps.length < 8);
-    for (const path of paths) {
-      it(`${coolingDown ? 'after registration' : 'on demand'}: ${path.description}`, async () => {
-        const controlled = controlledActors(['resendVerification']);
+  for (const walk of walksOf(resendEmailModel)) {
+    for (const path of pathsOf(walk)) {
+      it(`${walk.label}: ${path.description}`, async () => {
+        const controlled = controlledActors(walk.actors);
         const actor = await replayOnActor(resendEmailMachine, path, {
-          input,
+          input: walk.input,
           controlled,
           recorder: resendRec,
           check: (a, e) => expect(a.context.result).toEqual(e.context.result),
         });
-        for (const call of controlled.calls) expect(call.input).toEqual({ email: 'new.user@gmail.com' });
+        for (const call of controlled.calls) expect(call.input).toEqual({ email: RESEND_EMAIL });
         actor.stop();
       });
     }
@@ -106,11 +88,7 @@ describe('resend cooldown (SPEC.md §2, §9)', () => {
 });
 
 describe('registrationSuccess model', () => {
-  for (const path of modelPaths(registrationSuccessMachine, {
-    samples: {
-      'registration.succeeded': [{ type: 'registration.succeeded', email: 'new.user@outlook.com' }],
-    },
-  })) {
+  for (const path of pathsOf(registrationSuccessModel)) {
     it(path.description, async () => {
       const actor = await replayOnActor(registrationSuccessMachine, path, { recorder: successRec });
       if (actor.getSnapshot().hasTag('visible'))
@@ -134,9 +112,7 @@ describe('registrationSuccess model', () => {
 });
 
 describe('verifyEmailNotice model', () => {
-  for (const path of modelPaths(verifyEmailNoticeMachine, {
-    samples: { 'notice.show': [{ type: 'notice.show', email: 'late@example.com' }] },
-  })) {
+  for (const path of pathsOf(verifyEmailNoticeModel)) {
     it(path.description, async () => {
       (await replayOnActor(verifyEmailNoticeMachine, path, { recorder: noticeRec })).stop();
     });

@@ -2,43 +2,21 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { seoMachine, type SeoEmitted } from '../../machines/seo.ts';
 import { defaultSeo, detailReferenceOf, normaliseSeo, type SeoMeta } from '../../machines/domain/seo.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { seoMeta, seoModel } from '../models/seo.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(seoMachine);
 afterAll(() => recorder.save());
 
-const meta: SeoMeta = {
-  ...defaultSeo('DETAIL'),
-  metaTitle: 'Misty Alpine Lake — FruitPrompt',
-  canonicalUrl: 'http://localhost/detail/misty-alpine-lake-7',
-};
+const meta = seoMeta;
 
 describe('seo model', () => {
-  const paths = modelPaths(seoMachine, {
-    samples: {
-      'seo.page': [
-        { type: 'seo.page', pageType: 'DETAIL', referenceId: '7' },
-        { type: 'seo.page', pageType: 'HOME', canonicalUrl: 'http://localhost/' },
-      ],
-      'xstate.done.actor.fetchSeo': [
-        { type: 'xstate.done.actor.fetchSeo', output: meta },
-        { type: 'xstate.done.actor.fetchSeo', output: null },
-      ],
-      'xstate.error.actor.fetchSeo': [{ type: 'xstate.error.actor.fetchSeo', error: new Error('x') }],
-    },
-    serializeState: (s) =>
-      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.request)} ${Object.keys(s.context.cache).join(',')} ${s.context.applied?.metaTitle ?? ''}`,
-  }).filter((p) => p.steps.length <= 8);
+  const paths = pathsOf(seoModel);
   for (const path of paths) {
     it(path.description, async () => {
       const actor = await replayOnActor(seoMachine, path, {
-        controlled: controlledActors(['fetchSeo']),
+        controlled: controlledActors(seoModel.actors),
         recorder,
         check: (a, e) => expect(a.context.applied).toEqual(e.context.applied),
       });

@@ -1,115 +1,26 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromCallback,
-  fromPromise,
-  SimulatedClock,
-  waitFor,
-  type AnyMachineSnapshot,
-} from 'xstate';
-import { SESSION_TOASTS, sessionMachine, type Restored, type StorageMarks } from '../../machines/session.ts';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { SESSION_TOASTS, sessionMachine, type Restored } from '../../machines/session.ts';
 import {
   adoptDecision,
   pollDecision,
   shouldToastLogin,
   type AuthMarks,
 } from '../../machines/domain/session-rules.ts';
-import type { SessionUser } from '../../machines/domain/session-user.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+  demoUser as demo,
+  sessionBase as base,
+  sessionModel,
+  storageMarks as marks,
+} from '../models/session.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(sessionMachine);
 afterAll(() => recorder.save());
 
-const demo: SessionUser = { memberId: 'u-1', name: 'Demo Shopper', avatar: '/a.webp', fruitCnt: 420 };
-const marks = (over: Partial<StorageMarks>): StorageMarks => ({
-  token: 'tok-b',
-  loginTime: null,
-  logoutTime: null,
-  now: 100_000,
-  tokenState: 'valid',
-  storedUser: demo,
-  ...over,
-});
-
-const base = sessionMachine.provide({ actors: { storageListener: fromCallback(() => () => {}) } });
-
 describe('session model', () => {
-  const paths = modelPaths(base, {
-    samples: {
-      'xstate.done.actor.restoreSession': [
-        { type: 'xstate.done.actor.restoreSession', output: { status: 'none' } },
-        { type: 'xstate.done.actor.restoreSession', output: { status: 'invalid' } },
-        { type: 'xstate.done.actor.restoreSession', output: { status: 'expired', token: 'old' } },
-        {
-          type: 'xstate.done.actor.restoreSession',
-          output: { status: 'valid', token: 'tok-a', user: demo, socialLogin: false },
-        },
-        {
-          type: 'xstate.done.actor.restoreSession',
-          output: { status: 'valid', token: 'tok-a', user: null, socialLogin: true },
-        },
-      ],
-      'xstate.error.actor.restoreSession': [
-        { type: 'xstate.error.actor.restoreSession', error: new Error('x') },
-      ],
-      'session.signedIn': [
-        {
-          type: 'session.signedIn',
-          token: 'tok-a',
-          userData: { userId: 'u-1', providerUsername: 'Demo Shopper' },
-          now: 1_000_000,
-        },
-        { type: 'session.signedIn', token: 'tok-c', now: 1_100_000 },
-      ],
-      'session.logout': [{ type: 'session.logout' }, { type: 'session.logout', automatic: true }],
-      'session.userUpdated': [{ type: 'session.userUpdated', name: 'Mina', avatar: '/api/avatars/u-1.webp' }],
-      'session.tokenRefreshed': [{ type: 'session.tokenRefreshed', token: 'tok-refreshed' }],
-      'session.fruitUpdated': [{ type: 'session.fruitUpdated', fruitCnt: 380 }],
-      'storage.token': [
-        { type: 'storage.token', marks: marks({ loginTime: 90_000 }) },
-        { type: 'storage.token', marks: marks({ loginTime: 10_000 }) },
-        { type: 'storage.token', marks: marks({ logoutTime: 98_000 }) },
-        { type: 'storage.token', marks: marks({ token: null, tokenState: 'none' }) },
-      ],
-      'xstate.done.actor.fetchAccount': [{ type: 'xstate.done.actor.fetchAccount', output: demo }],
-      'xstate.error.actor.fetchAccount': [{ type: 'xstate.error.actor.fetchAccount', error: new Error('x') }],
-      'xstate.done.actor.serverLogout': [{ type: 'xstate.done.actor.serverLogout', output: undefined }],
-      'xstate.error.actor.serverLogout': [
-        { type: 'xstate.error.actor.serverLogout', error: new Error('offline') },
-      ],
-      'xstate.done.actor.readAuthMarks': [
-        {
-          type: 'xstate.done.actor.readAuthMarks',
-          output: { token: 'tok-a', loginTime: 1, logoutTime: null, now: 10 },
-        },
-        {
-          type: 'xstate.done.actor.readAuthMarks',
-          output: { token: null, loginTime: 1, logoutTime: 50_000, now: 60_000 },
-        },
-        {
-          type: 'xstate.done.actor.readAuthMarks',
-          output: { token: 'tok-z', loginTime: 1, logoutTime: null, now: 10 },
-        },
-      ],
-      'xstate.error.actor.readAuthMarks': [
-        { type: 'xstate.error.actor.readAuthMarks', error: new Error('x') },
-      ],
-    },
-    serializeState: (s: AnyMachineSnapshot) =>
-      [
-        JSON.stringify(s.value),
-        s.context.token,
-        JSON.stringify(s.context.user),
-        s.context.automatic,
-        s.context.lastLoginToastAt,
-      ].join('|'),
-  }).filter((p) => p.steps.length <= 6);
+  const paths = pathsOf(sessionModel);
 
   it('reaches logged in, logged out (suspended, guarded, idle) and logging out', () => {
     const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
@@ -121,12 +32,7 @@ describe('session model', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const controlled = controlledActors([
-        'restoreSession',
-        'fetchAccount',
-        'serverLogout',
-        'readAuthMarks',
-      ]);
+      const controlled = controlledActors(sessionModel.actors);
       const actor = await replayOnActor(base, path, {
         controlled,
         recorder,

@@ -2,63 +2,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { SOCIAL_MESSAGES, socialLoginMachine, type AuthorizeAnswer } from '../../machines/social-login.ts';
 import type { SignedIn } from '../../machines/domain/session-user.ts';
+import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+  socialLoginBase as base,
+  socialLoginInput as input,
+  socialLoginModel,
+  socialSignedIn as signedIn,
+} from '../models/social-login.ts';
+import { pathsOf } from '../models/types.ts';
 
 const recorder = new CoverageRecorder(socialLoginMachine);
 afterAll(() => recorder.save());
 
-const input = { provider: 'google', callbackUrl: 'http://localhost:3000/auth/callback' };
-const userData = {
-  userId: 'u-1',
-  email: 'demo@example.com',
-  providerUsername: 'Demo Shopper',
-  fruitCnt: 420,
-};
-const signedIn = { token: 'h.p.s', userData };
-
-// Standalone, there is no dialog to report phases to; the popup is driven by the path's events.
-const base = socialLoginMachine.provide({
-  actions: { reportPhase: () => {} },
-  actors: { popup: fromCallback(() => () => {}) },
-});
-
 describe('socialLogin model', () => {
-  const paths = modelPaths(base, {
-    input,
-    samples: {
-      'xstate.done.actor.authorize': [
-        {
-          type: 'xstate.done.actor.authorize',
-          output: { success: true, authUrl: 'http://localhost:3000/dev-idp/authorize?x=1' },
-        },
-        { type: 'xstate.done.actor.authorize', output: { success: false, msg: 'Provider not available' } },
-      ],
-      'xstate.error.actor.authorize': [{ type: 'xstate.error.actor.authorize', error: new Error('net') }],
-      'popup.message': [{ type: 'popup.message', ...signedIn }],
-      'xstate.done.actor.readStoredSignIn': [
-        { type: 'xstate.done.actor.readStoredSignIn', output: null },
-        { type: 'xstate.done.actor.readStoredSignIn', output: signedIn },
-      ],
-      'xstate.error.actor.readStoredSignIn': [
-        { type: 'xstate.error.actor.readStoredSignIn', error: new Error('storage') },
-      ],
-      'xstate.done.actor.checkLoggedIn': [
-        { type: 'xstate.done.actor.checkLoggedIn', output: true },
-        { type: 'xstate.done.actor.checkLoggedIn', output: false },
-      ],
-      'xstate.error.actor.checkLoggedIn': [
-        { type: 'xstate.error.actor.checkLoggedIn', error: new Error('x') },
-      ],
-    },
-    serializeState: (s) =>
-      `${JSON.stringify(s.value)} ${s.context.error ?? ''} ${s.context.result ? 'r' : ''}`,
-  });
+  const paths = pathsOf(socialLoginModel);
 
   it('reaches success, failure, the timeout and a login finished elsewhere', () => {
     const finals = new Set(paths.map((p) => JSON.stringify(p.state.value)));
@@ -68,7 +25,7 @@ describe('socialLogin model', () => {
 
   for (const path of paths) {
     it(path.description, async () => {
-      const controlled = controlledActors(['authorize', 'readStoredSignIn', 'checkLoggedIn']);
+      const controlled = controlledActors(socialLoginModel.actors);
       const actor = await replayOnActor(base, path, {
         input,
         controlled,

@@ -3,7 +3,10 @@ import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import { toastMachine } from '../../machines/toast.ts';
 import { toastItemMachine } from '../../machines/toast-item.ts';
 import { TIMINGS } from '../../machines/domain/system-ids.ts';
-import { CoverageRecorder, modelPaths, replayOnActor } from '../support/model.ts';
+import { CoverageRecorder, replayOnActor } from '../support/model.ts';
+import { toastItemModel } from '../models/toast-item.ts';
+import { toastModel } from '../models/toast.ts';
+import { pathsOf } from '../models/types.ts';
 
 const queueRecorder = new CoverageRecorder(toastMachine);
 const itemRecorder = new CoverageRecorder(toastItemMachine);
@@ -15,24 +18,8 @@ afterAll(() => {
 
 // The queue's own model: shows, dismissals and the lifecycle reports its items send it. Context is
 // abstracted to "how many toasts, which ones are fading", capped so the graph is finite.
-const serializeQueue = (s: AnyMachineSnapshot) => {
-  const toasts = (s.context as { toasts: { id: string; leaving: boolean }[] }).toasts.slice(0, 2);
-  return `${JSON.stringify(s.value)} ${toasts.map((t) => `${t.id}:${t.leaving ? 'L' : 'V'}`).join(',')}`;
-};
-
 describe('toast queue model', () => {
-  const paths = modelPaths(toastMachine, {
-    serializeState: serializeQueue,
-    samples: {
-      'toast.show': [
-        { type: 'toast.show', kind: 'success', message: 'Saved' },
-        { type: 'toast.show', kind: 'error', message: 'Failed' },
-      ],
-      'toast.dismiss': [{ type: 'toast.dismiss', id: 'toast-1' }],
-      'toast.leaving': [{ type: 'toast.leaving', id: 'toast-1' }],
-      'toast.gone': [{ type: 'toast.gone', id: 'toast-1' }],
-    },
-  }).filter((p) => p.steps.length <= 6);
+  const paths = pathsOf(toastModel);
 
   for (const path of paths) {
     it(path.description, async () => {
@@ -53,10 +40,10 @@ describe('toast queue model', () => {
 
 describe('toast item model', () => {
   // Alone, an item has no queue to report to.
-  const item = toastItemMachine.provide({ actions: { reportLeaving: () => {}, reportGone: () => {} } });
-  for (const path of modelPaths(item, { input: { id: 't' } })) {
+  const { machine: item, input } = toastItemModel;
+  for (const path of pathsOf(toastItemModel)) {
     it(path.description, async () => {
-      (await replayOnActor(item, path, { input: { id: 't' }, recorder: itemRecorder })).stop();
+      (await replayOnActor(item, path, { input, recorder: itemRecorder })).stop();
     });
   }
 });

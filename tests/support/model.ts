@@ -36,6 +36,8 @@ export interface ModelOptions {
 
 export interface ModelPath {
   description: string;
+  /** How the path was found: a shortest path to a state, a simple path, or one of those one step on. */
+  kind: 'shortest' | 'simple' | 'one step on';
   steps: { event: AnyEventObject; state: AnyMachineSnapshot }[];
   state: AnyMachineSnapshot;
 }
@@ -91,10 +93,16 @@ export function modelPaths(machine: AnyStateMachine, options: ModelOptions = {})
       options.serializeState ?? ((s: AnyMachineSnapshot) => `${stateKey(s)} ${JSON.stringify(s.context)}`),
     ...(options.limit ? { limit: options.limit } : {}),
   };
-  const found = [
-    ...getShortestPaths(machine, traversal as never),
-    ...(options.simple ? getSimplePaths(machine, traversal as never) : []),
-  ] as StatePath<AnyMachineSnapshot, AnyEventObject>[];
+  type Found = StatePath<AnyMachineSnapshot, AnyEventObject> & { kind: ModelPath['kind'] };
+  const found: Found[] = [
+    ...(getShortestPaths(machine, traversal as never) as StatePath<AnyMachineSnapshot, AnyEventObject>[]).map(
+      (p) => ({ ...p, kind: 'shortest' as const }),
+    ),
+    ...(options.simple
+      ? (getSimplePaths(machine, traversal as never) as StatePath<AnyMachineSnapshot, AnyEventObject>[])
+      : []
+    ).map((p) => ({ ...p, kind: 'simple' as const })),
+  ];
   // Transition coverage: every enabled event from every reached state, after its shortest path.
   const shortest = found.slice();
   for (const p of shortest) {
@@ -102,7 +110,12 @@ export function modelPaths(machine: AnyStateMachine, options: ModelOptions = {})
       // enabled transitions, also targetless ones without actions (which `can` does not count)
       if (!machine.getTransitionData(p.state as never, event).length) continue;
       const next = getNextSnapshot(machine, p.state, event) as AnyMachineSnapshot;
-      found.push({ state: next, steps: [...p.steps, { event, state: next }], weight: p.weight + 1 });
+      found.push({
+        state: next,
+        steps: [...p.steps, { event, state: next }],
+        weight: p.weight + 1,
+        kind: 'one step on',
+      });
     }
   }
   const seen = new Set<string>();
@@ -111,7 +124,7 @@ export function modelPaths(machine: AnyStateMachine, options: ModelOptions = {})
     const description = describePath(p);
     if (seen.has(description)) continue;
     seen.add(description);
-    paths.push({ description, steps: p.steps, state: p.state });
+    paths.push({ description, kind: p.kind, steps: p.steps, state: p.state });
   }
   return paths;
 }

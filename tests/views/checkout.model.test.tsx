@@ -10,8 +10,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import { cartMachine, type CartContext } from '../../machines/cart.ts';
-import { checkoutMachine, type CheckoutContext, type CheckoutOrder } from '../../machines/checkout.ts';
+import type { CartContext } from '../../machines/cart.ts';
+import type { CheckoutContext, CheckoutOrder } from '../../machines/checkout.ts';
 import type { PromptPage } from '../../machines/domain/catalog.ts';
 import type {
   Cart,
@@ -20,17 +20,20 @@ import type {
   Coupon,
   OrderDetail,
 } from '../../machines/domain/commerce.ts';
-import { paymentResultMachine, type PaymentResultContext } from '../../machines/payment-result.ts';
+import type { PaymentResultContext } from '../../machines/payment-result.ts';
 import type { AuthMarks } from '../../machines/domain/session-rules.ts';
 import type { Restored } from '../../machines/session.ts';
-import { ApiError } from '../../src/effects/api.ts';
 import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
 import { paymentPage } from '../../src/system/checkout-logic.ts';
 import { stateString } from '../../src/views/state-value.ts';
-import { cartOf, checkoutResult, couponFixture, orderFixture } from '../support/cart-fixtures.ts';
+import { cartOf } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { cardFixture, fullFixture } from '../support/fixtures.ts';
-import { controlledActors, modelPaths, type ModelPath } from '../support/model.ts';
+import type { ModelPath } from '../support/model.ts';
+import { cartPageModel, cartPages, type CartPage } from '../models/cart.ts';
+import { checkoutPageModel } from '../models/checkout.ts';
+import { paymentResultPageModel } from '../models/payment-result.ts';
+import { pathsOf } from '../models/types.ts';
 import { controllable, settle } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -108,83 +111,7 @@ const cardsPage: PromptPage = {
   pageSize: 24,
 };
 
-const cartSamples = {
-  'cart.add': [
-    { type: 'cart.add', promptId: 7 },
-    { type: 'cart.add', promptId: 9 },
-  ],
-  'cart.remove': [{ type: 'cart.remove', promptId: 3 }],
-  'cart.applyCoupon': [{ type: 'cart.applyCoupon', couponId: 11 }],
-  'xstate.done.actor.fetchCart': [{ type: 'xstate.done.actor.fetchCart', output: cartOf([3, 5]) }],
-  'xstate.error.actor.fetchCart': [
-    { type: 'xstate.error.actor.fetchCart', error: new ApiError("Can't reach FruitPrompt right now.", 0) },
-  ],
-  'xstate.done.actor.changeCart': [{ type: 'xstate.done.actor.changeCart', output: cartOf([3, 5, 7]) }],
-  'xstate.error.actor.changeCart': [
-    { type: 'xstate.error.actor.changeCart', error: new ApiError('You already own this prompt.', 409) },
-  ],
-  'xstate.done.actor.fetchCoupons': [{ type: 'xstate.done.actor.fetchCoupons', output: [couponFixture(11)] }],
-  'xstate.error.actor.fetchCoupons': [
-    { type: 'xstate.error.actor.fetchCoupons', error: new ApiError('Your coupons could not be loaded.', 0) },
-  ],
-};
-
-type CartPage = 'other' | 'cart' | 'cards';
-
-/** Where the person is after each step, or null when a step cannot be done from there. */
-function cartPages(path: ModelPath): CartPage[] | null {
-  let page: CartPage = 'other';
-  const pages: CartPage[] = [];
-  for (const [i, step] of path.steps.entries()) {
-    const before = path.steps[i - 1]?.state.context as CartContext | undefined;
-    switch (step.event.type) {
-      case 'cart.open':
-        page = 'cart';
-        break;
-      case 'cart.load':
-        if (page === 'cart') page = 'other';
-        break;
-      case 'cart.add':
-        page = 'cards';
-        break;
-      case 'cart.retry':
-      case 'cart.remove':
-        if (page !== 'cart') return null;
-        break;
-      case 'cart.applyCoupon':
-      case 'cart.clearCoupon':
-      case 'cart.couponsRetry':
-        if (page !== 'cart' || !before?.cart) return null;
-        break;
-    }
-    pages.push(page);
-  }
-  return pages;
-}
-
-const cartPaths = longestOnly(
-  modelPaths(
-    cartMachine.provide({
-      actors: controlledActors(['fetchCart', 'changeCart', 'fetchCoupons']).actors as never,
-    }),
-    {
-      samples: cartSamples,
-      skip: ['cart.reload', 'cart.checkedOut'],
-      serializeState: (s) => {
-        const c = s.context as CartContext;
-        return [
-          JSON.stringify(s.value),
-          c.cart ? c.cart.items.map((i) => i.promptId).join(',') : '-',
-          c.couponId ?? '',
-          c.queue.map((q) => `${q.op}${q.promptId}`).join(','),
-          c.coupons.length,
-          c.error ? 'E' : '',
-          c.couponsError ? 'CE' : '',
-        ].join('|');
-      },
-    },
-  ).filter((p) => p.steps.length <= 5 && cartPages(p) !== null),
-);
+const cartPaths = longestOnly(pathsOf(cartPageModel));
 
 interface CartFakes {
   fetchCart: Fake<Cart>;
@@ -413,52 +340,7 @@ describe('cart: model paths replayed on the cards and the cart page', () => {
 const lockedPrompt = fullFixture(7, { title: 'Copper Forest Dawn', grade: 1, priceFruit: 30, hasAccess: 0 });
 lockedPrompt.promptDetail = { ...lockedPrompt.promptDetail, template: null, slugId: 'copper-forest-dawn-7' };
 
-const cartOrder: CheckoutOrder = {
-  source: 'cart',
-  promptIds: [3, 5],
-  couponId: null,
-  fruit: 20,
-  totalCents: 499,
-  balance: 100,
-  title: null,
-  detailId: null,
-};
-const buyNowOrder: CheckoutOrder = {
-  source: 'buyNow',
-  promptIds: [7],
-  couponId: null,
-  fruit: 30,
-  totalCents: 0,
-  balance: 100,
-  title: 'Copper Forest Dawn',
-  detailId: 'copper-forest-dawn-7',
-};
-
-const checkoutPaths = longestOnly(
-  modelPaths(checkoutMachine.provide({ actors: controlledActors(['placeOrder']).actors as never }), {
-    samples: {
-      'checkout.start': [
-        { type: 'checkout.start', order: cartOrder, requestId: 'r', referral: null },
-        { type: 'checkout.start', order: buyNowOrder, requestId: 'r', referral: null },
-      ],
-      'xstate.done.actor.placeOrder': [
-        { type: 'xstate.done.actor.placeOrder', output: checkoutResult([3], [5]) },
-        { type: 'xstate.done.actor.placeOrder', output: checkoutResult([7], []) },
-      ],
-      'xstate.error.actor.placeOrder': [
-        {
-          type: 'xstate.error.actor.placeOrder',
-          error: new ApiError("Can't reach FruitPrompt right now.", 0),
-        },
-        { type: 'xstate.error.actor.placeOrder', error: new ApiError('Not enough FruitCoins.', 409) },
-      ],
-    },
-    serializeState: (s) => {
-      const c = s.context as CheckoutContext;
-      return `${JSON.stringify(s.value)}|${c.order?.source ?? ''}|${c.result?.paymentUrl ?? ''}|${c.error ?? ''}`;
-    },
-  }).filter((p) => p.steps.length <= 6),
-);
+const checkoutPaths = longestOnly(pathsOf(checkoutPageModel));
 
 async function performCheckout(
   app: App,
@@ -586,65 +468,7 @@ describe('checkout: model paths replayed on the cart and the detail page', () =>
 const PAID_PAGE = '/paiddetail-42-cs_test_1.html';
 const PENDING_PAGE = '/pendingdetail-42.html';
 
-const orderDone = (id: string) =>
-  (['pending', 'paid', 'cancelled'] as const).map((status) => ({
-    type: `xstate.done.actor.${id}`,
-    output: orderFixture(42, status, [5]),
-  }));
-
-const paymentPaths = longestOnly(
-  modelPaths(
-    paymentResultMachine.provide({
-      actors: controlledActors(['confirmOrder', 'fetchOrder', 'payOrder', 'cancelOrder']).actors as never,
-    }),
-    {
-      samples: {
-        'payment.openPaid': [{ type: 'payment.openPaid', orderId: '42', sessionId: 'cs_test_1' }],
-        'payment.openPending': [{ type: 'payment.openPending', orderId: '42' }],
-        'xstate.done.actor.confirmOrder': orderDone('confirmOrder'),
-        'xstate.error.actor.confirmOrder': [
-          {
-            type: 'xstate.error.actor.confirmOrder',
-            error: new ApiError('This payment is not confirmed.', 409),
-          },
-        ],
-        'xstate.done.actor.fetchOrder': orderDone('fetchOrder'),
-        'xstate.error.actor.fetchOrder': [
-          { type: 'xstate.error.actor.fetchOrder', error: new ApiError('Order not found', 404) },
-        ],
-        'xstate.done.actor.payOrder': [
-          {
-            type: 'xstate.done.actor.payOrder',
-            output: { paymentUrl: '/dev-pay/cs_test_2', order: orderFixture(42, 'pending', [5]) },
-          },
-        ],
-        'xstate.error.actor.payOrder': [
-          {
-            type: 'xstate.error.actor.payOrder',
-            error: new ApiError('The payment page could not be opened.', 0),
-          },
-        ],
-        'xstate.done.actor.cancelOrder': [
-          { type: 'xstate.done.actor.cancelOrder', output: orderFixture(42, 'cancelled', [5]) },
-        ],
-        'xstate.error.actor.cancelOrder': [
-          { type: 'xstate.error.actor.cancelOrder', error: new ApiError('This order is paid already.', 409) },
-        ],
-      },
-      serializeState: (s) => {
-        const c = s.context as PaymentResultContext;
-        return [
-          JSON.stringify(s.value),
-          c.page,
-          c.order?.status ?? '',
-          c.polls,
-          c.error ?? '',
-          c.actionError ?? '',
-        ].join('|');
-      },
-    },
-  ).filter((p) => p.steps.length <= 5),
-);
+const paymentPaths = longestOnly(pathsOf(paymentResultPageModel));
 
 interface PaymentFakes {
   confirmOrder: Fake<OrderDetail>;

@@ -6,94 +6,20 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { SignInResult } from '../../machines/domain/session-user.ts';
-import { loginDialogMachine } from '../../machines/login-dialog.ts';
 import { systemActor } from '../../src/system/app-system.ts';
 import { stateString } from '../../src/views/state-value.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
-import { controlledActors, modelPaths, type ModelPath } from '../support/model.ts';
+import { loginDialogPageModel } from '../models/login-dialog.ts';
+import { pathsOf } from '../models/types.ts';
 import { controllable, settle } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
-import { serializeLoginDialog } from '../support/login-dialog-model.ts';
 
-const input = { callbackUrl: 'http://localhost:3000/auth/callback' };
 const EMAIL = 'demo@example.com';
-const userData = { userId: 'u-1', email: EMAIL, fruitCnt: 3 };
-const ok = { ok: true, token: 'h.p.s', userData };
 
-/**
- * A small sample set. Dialogs open as the app opens them: from the header (no remembered email),
- * from the "switch-to-register" window event and from the verified-email page's "Log in" (both
- * with the remembered address), so a form can be filled in a few steps.
- */
-const samples = {
-  'dialog.open': [
-    { type: 'dialog.open' },
-    { type: 'dialog.open', mode: 'register', rememberedEmail: EMAIL },
-    { type: 'dialog.open', mode: 'login', rememberedEmail: EMAIL },
-  ],
-  'field.change': [
-    { type: 'field.change', field: 'password', value: 'Demo@12345' },
-    { type: 'field.change', field: 'confirmPassword', value: 'Demo@12345' },
-  ],
-  'field.rememberMe': [{ type: 'field.rememberMe', checked: true }],
-  'xstate.done.actor.emailLogin': [
-    { type: 'xstate.done.actor.emailLogin', output: ok },
-    { type: 'xstate.done.actor.emailLogin', output: { ok: false, msg: '' } },
-    {
-      type: 'xstate.done.actor.emailLogin',
-      output: { ok: false, msg: 'Please verify your email first', unverifiedEmail: EMAIL },
-    },
-  ],
-  'xstate.error.actor.emailLogin': [{ type: 'xstate.error.actor.emailLogin', error: new Error('network') }],
-  'xstate.done.actor.emailRegister': [
-    { type: 'xstate.done.actor.emailRegister', output: { ok: true, token: '', userData: {} } },
-    {
-      type: 'xstate.done.actor.emailRegister',
-      output: { ok: false, msg: 'This email is already registered' },
-    },
-  ],
-  'xstate.error.actor.emailRegister': [
-    { type: 'xstate.error.actor.emailRegister', error: new Error('network') },
-  ],
-  'xstate.done.actor.guestLogin': [
-    { type: 'xstate.done.actor.guestLogin', output: ok },
-    { type: 'xstate.done.actor.guestLogin', output: { ok: false, msg: 'nope' } },
-  ],
-  'xstate.error.actor.guestLogin': [{ type: 'xstate.error.actor.guestLogin', error: new Error('network') }],
-};
-
-const serialize = serializeLoginDialog;
-
-const signsIn = (event: AnyEventObject) =>
-  event.type === 'session.loggedIn' ||
-  ((event.type === 'xstate.done.actor.emailLogin' || event.type === 'xstate.done.actor.guestLogin') &&
-    (event as unknown as { output: SignInResult }).output.ok);
-
-/**
- * Steps no person can take in the rendered app: a confirmation typed into the login form (it has
- * no such field), and opening the dialog once the session is logged in (the header and the pages
- * no longer offer "Log in").
- */
-function reachableFromTheUi(path: ModelPath): boolean {
-  let loggedIn = false;
-  for (let i = 1; i < path.steps.length; i++) {
-    const { event } = path.steps[i]!;
-    const before = path.steps[i - 1]!.state;
-    if (event.type === 'field.change' && event.field === 'confirmPassword' && !before.hasTag('registerForm'))
-      return false;
-    if (event.type === 'dialog.open' && loggedIn) return false;
-    if (signsIn(event)) loggedIn = true;
-  }
-  return true;
-}
-
-// Social sign-in needs the popup window: its paths are left to the social-login machine tests.
-const generated = modelPaths(
-  loginDialogMachine.provide({
-    actors: controlledActors(['emailLogin', 'emailRegister', 'guestLogin', 'socialLogin']).actors as never,
-  }),
-  { input, samples, serializeState: serialize, skip: ['social.start', 'social.phase'] },
-).filter((p) => p.steps.length <= 6 && reachableFromTheUi(p));
+// The dialog's page walk (tests/models/login-dialog.ts): a small sample set, as the app opens the
+// dialog, and only the steps a person can take in the rendered app (no social sign-in: it needs the
+// popup window, its paths are left to the social-login machine tests).
+const generated = pathsOf(loginDialogPageModel);
 // A path that another one extends is replayed, step by step, inside the longer one.
 const paths = generated.filter(
   (p) => !generated.some((q) => q !== p && q.description.startsWith(`${p.description} · `)),
