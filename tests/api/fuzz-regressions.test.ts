@@ -3,15 +3,15 @@
 // 1. Fastify's router answers a path it cannot decode (`/api/share/%zz`, `%FF`, a truncated UTF-8 escape)
 //    with 400 and a path parameter over 100 characters with 414 itself, before any hook or error handler
 //    runs, as `{ error, code, message, statusCode }`: not the envelope. server/http/errors.ts
-//    `frameworkErrors` answers both with the envelope; it takes effect once server/app.ts passes it to the
-//    constructor (`Fastify({ ..., frameworkErrors })`; the constructor is the only place Fastify takes it).
+//    `frameworkErrors` answers both with the envelope; server/app.ts passes it to the constructor
+//    (`Fastify({ ..., frameworkErrors })`; the constructor is the only place Fastify takes it).
 // 2. A NUL character (U+0000) in text inputs went past the schemas and handlers into SQL, where PostgreSQL
 //    refused it and the error handler's fallback answered a bare 400 "Invalid input": the search's tags, the
 //    SEO metadata's referenceId, the sign-in calls' email, the confirmation's sessionId, the development
 //    payment page's sessionId and the development support answer. Those fields now carry the pattern NO_NUL
 //    (400 "... must not contain NUL characters", naming the field), and the fallback names the reason.
 // 3. A correctly signed token whose `ver` exceeds PostgreSQL's integer made every route answer 400
-//    (server/auth passes it to SQL); skipped here until server/auth is fixed (it is not ours to change).
+//    (server/auth passed it to SQL); verifyToken now refuses a version outside 0…2^31-1.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../server/http/envelope.ts';
@@ -83,9 +83,8 @@ describe('the app, once server/app.ts passes frameworkErrors to Fastify', () => 
     await server.close();
   });
 
-  it('answers malformed paths and over-long path parameters with the envelope', async (context) => {
-    // Skipped (not failed) while the constructor does not take the option yet: server/app.ts is not ours.
-    if (!wired) context.skip();
+  it('answers malformed paths and over-long path parameters with the envelope', async () => {
+    expect(wired).toBe(true);
     for (const url of [...MALFORMED_PATHS, ...LONG_PARAM_PATHS]) {
       const res = await server.app.inject({ method: url.includes('orders') ? 'POST' : 'GET', url });
       expect(res.statusCode, url).toBe(url.length > 100 ? 414 : 400);
@@ -210,12 +209,11 @@ describe('a NUL in text inputs', () => {
     expect(seo.statusCode).toBe(200);
   });
 
-  it('answers a NUL that reaches the database anyway with a 400 saying so (the fallback)', async () => {
-    // server/mail/routes.ts (not ours) still passes the outbox's `to` to SQL as it is.
+  it("refuses a NUL in the development outbox's recipient before SQL sees it", async () => {
     const res = await server.app.inject('/api/dev/outbox?to=a%00b');
     expect(res.statusCode).toBe(400);
     expect(checkEnvelope(res, 'GET /api/dev/outbox').msg).toBe(
-      'Invalid input: text must not contain NUL characters',
+      "Invalid query parameter 'to': must not contain NUL characters",
     );
   });
 });
@@ -239,13 +237,11 @@ describe('a signed token whose version is beyond an integer', () => {
     await server.close();
   });
 
-  it('leaves the caller anonymous on public routes and answers 401 on /api/my', async (context) => {
+  it('leaves the caller anonymous on public routes and answers 401 on /api/my', async () => {
     const home = await server.app.inject({
       url: '/api/prompts/home',
       headers: { authorization: `Bearer ${token}` },
     });
-    // Skipped while server/auth passes the version to SQL unchecked (400 "a number is out of range").
-    if (home.statusCode === 400) context.skip();
     expect(home.statusCode).toBe(200);
     const mine = await server.app.inject({
       url: '/api/my/orders',
