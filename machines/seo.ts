@@ -29,6 +29,23 @@ export interface SeoContext {
 }
 
 /**
+ * How many pages' metadata the cache keeps: the most recently fetched ones. Unbounded, every detail
+ * page visited would stay in memory for the life of the tab (found by `npm run bench`'s heap stage).
+ */
+export const SEO_CACHE_LIMIT = 40;
+
+/** The cache with one more page, the oldest dropped beyond SEO_CACHE_LIMIT (keys keep insertion order). */
+export function cacheWith(
+  cache: Record<string, SeoMeta>,
+  key: string,
+  meta: SeoMeta,
+): Record<string, SeoMeta> {
+  const entries = Object.entries(cache).filter(([k]) => k !== key);
+  entries.push([key, meta]);
+  return Object.fromEntries(entries.slice(-SEO_CACHE_LIMIT));
+}
+
+/**
  * Page metadata (SPEC.md §2, §7, §9): after the 100 ms `seoCheckDelay` the page's metadata comes
  * from the cache (per page type, reference and language) or from GET /api/seo/metadata, or falls
  * back to the built-in texts; then it is applied to the document and success or error is emitted.
@@ -94,11 +111,12 @@ export const seoMachine = setup({
             guard: 'answered',
             target: 'applying',
             actions: assign({
-              cache: ({ context, event }) => ({
-                ...context.cache,
-                [seoKey(context.request!.pageType, context.request!.referenceId, context.request!.language)]:
+              cache: ({ context, event }) =>
+                cacheWith(
+                  context.cache,
+                  seoKey(context.request!.pageType, context.request!.referenceId, context.request!.language),
                   event.output!,
-              }),
+                ),
             }),
           },
           { target: 'fallingBack' },

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { seoMachine, type SeoEmitted } from '../../machines/seo.ts';
+import { SEO_CACHE_LIMIT, seoMachine, type SeoEmitted } from '../../machines/seo.ts';
 import { defaultSeo, detailReferenceOf, normaliseSeo, type SeoMeta } from '../../machines/domain/seo.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { seoMeta, seoModel } from '../models/seo.ts';
@@ -103,5 +103,39 @@ describe('seo rules (SPEC.md §2, §7, §9)', () => {
     expect(normaliseSeo({ metaDescription: 'no title' })).toBeNull();
     expect(detailReferenceOf('misty-alpine-lake-17')).toBe('17');
     expect(detailReferenceOf('no-number-here')).toBe('no-number-here');
+  });
+});
+
+describe('seo cache', () => {
+  it(`keeps the metadata of the last ${SEO_CACHE_LIMIT} pages only, so a long visit does not grow memory`, async () => {
+    const clock = new SimulatedClock();
+    const asked: string[] = [];
+    const actor = createActor(
+      seoMachine.provide({
+        actors: {
+          fetchSeo: fromPromise(async ({ input }) => {
+            asked.push(input.referenceId ?? '');
+            return { ...seoMeta, metaTitle: `Prompt ${input.referenceId}` };
+          }),
+        },
+      }),
+      { clock },
+    ).start();
+    const visit = async (id: number) => {
+      actor.send({ type: 'seo.page', pageType: 'DETAIL', referenceId: String(id) });
+      clock.increment(100);
+      await flushPromises();
+    };
+    for (let id = 1; id <= SEO_CACHE_LIMIT + 15; id++) await visit(id);
+    const keys = Object.keys(actor.getSnapshot().context.cache);
+    expect(keys).toHaveLength(SEO_CACHE_LIMIT);
+    expect(keys.at(-1)).toContain(`|${SEO_CACHE_LIMIT + 15}|`);
+    // the newest pages still come from the cache; the first one is asked for again
+    await visit(SEO_CACHE_LIMIT + 15);
+    await visit(1);
+    expect(asked.filter((id) => id === String(SEO_CACHE_LIMIT + 15))).toHaveLength(1);
+    expect(asked.filter((id) => id === '1')).toHaveLength(2);
+    expect(actor.getSnapshot().context.applied?.metaTitle).toBe('Prompt 1');
+    actor.stop();
   });
 });
