@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // Four projects: pure machine and domain tests in node, views in jsdom, the API against a real
-// (embedded) PostgreSQL, and checks of the production build (budgets, what the bundle holds), which
-// `npm test` runs after `vite build`. The API project runs its files one at a time: each file opens
+// (embedded) PostgreSQL, and the browser checks `npm test` runs after `vite build`: budgets and what
+// the production bundle holds, and model paths replayed in Chromium (tests/replay). The API project runs its files one at a time: each file opens
 // its own database from the migrated snapshot, and two cores are all CI has.
 export default defineConfig({
   plugins: [react()],
@@ -46,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'build',
           environment: 'node',
-          include: ['tests/build/**/*.test.ts'],
+          include: ['tests/build/**/*.test.ts', 'tests/replay/**/*.test.ts'],
           fileParallelism: false,
           testTimeout: 120000,
           hookTimeout: 120000,

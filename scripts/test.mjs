@@ -76,7 +76,7 @@ step(
 step('build', run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']));
 step(
   'build checks',
-  run('Budgets and bundle checks on the production build (vitest, project build)', 'npx', [
+  run('Budgets, bundle checks and browser replays of model paths (vitest, project build)', 'npx', [
     'vitest',
     'run',
     '--project=build',

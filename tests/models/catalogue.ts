@@ -116,11 +116,18 @@ export function cataloguePaths(model: MachineModel, options: { simpleLimit?: num
   const limit = options.simpleLimit ?? 50;
   if (limit > 0) {
     const maxSteps = model.maxSteps ?? DEFAULT_MAX_STEPS;
-    const simple = getSimplePaths(model.machine, {
-      ...(model.input !== undefined ? { input: model.input } : {}),
-      ...traversalOf(model),
-      limit: 2000,
-    } as never) as StatePath<AnyMachineSnapshot, AnyEventObject>[];
+    let simple: StatePath<AnyMachineSnapshot, AnyEventObject>[] = [];
+    try {
+      simple = getSimplePaths(model.machine, {
+        ...(model.input !== undefined ? { input: model.input } : {}),
+        ...traversalOf(model),
+        // a bound on the states explored: big machines have more simple paths than anyone reads
+        limit: SIMPLE_TRAVERSAL_LIMIT,
+      } as never) as StatePath<AnyMachineSnapshot, AnyEventObject>[];
+    } catch (error) {
+      if (!String(error).includes('limit')) throw error;
+      // too many to enumerate: the replayed paths above stand for the machine
+    }
     const seen = new Set(paths.map((p) => p.description));
     let n = 0;
     for (const p of simple) {
@@ -156,6 +163,9 @@ function traversalOf(model: MachineModel) {
       ((s: AnyMachineSnapshot) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`),
   };
 }
+
+/** States getSimplePaths may explore before the catalogue gives up on simple paths. */
+export const SIMPLE_TRAVERSAL_LIMIT = 300;
 
 const sources = new WeakMap<CataloguePath, ModelPath>();
 

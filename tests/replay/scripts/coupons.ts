@@ -1,0 +1,23 @@
+// My Coupons (/coupons): opening a tab of it, the answer, "Try again".
+import { click, openPage } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+
+export const couponsScript: BrowserScript = {
+  machineId: 'coupons',
+  effects: { fetchCoupons: 'fetchCoupons' },
+  start: '/terms',
+  member: true,
+  testPath: 'coupons.load (tab=valid) → loading · error fetchCoupons → error · coupons.retry → loading',
+  async act(event, { page }) {
+    switch (event.type) {
+      case 'coupons.load':
+        await openPage(page, event.tab === 'valid' ? '/coupons' : `/coupons?tab=${event.tab as string}`);
+        return;
+      case 'coupons.retry':
+        await click(page.getByRole('main').getByRole('button', { name: 'Try again' }));
+        return;
+      default:
+        return false;
+    }
+  },
+};

@@ -1,0 +1,63 @@
+// Exchange Fruit Coins (/exchange-coupons): opening it, choosing an offer, the dialog's "Spend …",
+// "Try again", "Cancel" / "Choose another offer". The page's actor wraps the exchange's answer:
+// "not enough" is a 409 from the effect, and the balance is asked for again (the held offers call
+// answers it).
+import { click, clickCentered, openPage, translateAnswers } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+import type { ExchangeContext } from '../../../machines/exchange.ts';
+
+export const exchangeScript: BrowserScript = {
+  machineId: 'exchange',
+  effects: { fetchOffers: 'fetchExchangeOffers', exchange: 'exchange' },
+  start: '/terms',
+  member: true,
+  testPath:
+    'exchange.load → loading · done fetchOffers {"data":[{"id":1,"title":"20% off","fruitCost":300,"coupo... → ready.browsing · exchange.choose (offerId=1) → ready.confirming · exchange.confirm → ready.exchanging · done exchange {"ok":true,"coupon":{"id":9,"code":"SAVE9","title":"20% o... → ready.exchanged',
+  async act(event, { page, before }) {
+    await translateAnswers(page, 'exchange', (outcome) => {
+      if (!('output' in outcome)) return outcome;
+      const answer = outcome.output as
+        | { ok: true; coupon: unknown; balance: number }
+        | { ok: false; message: string; balance: number | null };
+      if (answer.ok) return { output: { coupon: answer.coupon, balance: answer.balance } };
+      return {
+        error: { message: answer.message, status: 409 },
+        then: {
+          effect: 'fetchExchangeOffers',
+          outcome:
+            answer.balance === null
+              ? { error: { message: "Can't reach FruitPrompt right now.", status: 0 } }
+              : { output: { data: [], balance: answer.balance } },
+        },
+      };
+    });
+    const main = page.getByRole('main');
+    const dialog = page.getByRole('dialog');
+    switch (event.type) {
+      case 'exchange.load':
+        await openPage(page, '/exchange-coupons');
+        return;
+      case 'exchange.retryLoad':
+        await click(main.getByRole('button', { name: 'Try again' }));
+        return;
+      case 'exchange.choose': {
+        const offer = (before.context as ExchangeContext).offers.find((o) => o.id === event.offerId)!;
+        await clickCentered(main.getByRole('button', { name: `Exchange for ${offer.title}` }));
+        return;
+      }
+      case 'exchange.confirm':
+        await click(dialog.getByRole('button', { name: /^Spend / }));
+        return;
+      case 'exchange.retry':
+        await click(dialog.getByRole('button', { name: 'Try again' }));
+        return;
+      case 'exchange.close': {
+        const another = dialog.getByRole('button', { name: 'Choose another offer' });
+        await click((await another.isVisible()) ? another : dialog.getByRole('button', { name: 'Cancel' }));
+        return;
+      }
+      default:
+        return false;
+    }
+  },
+};

@@ -1,0 +1,26 @@
+// FruitCoin history (/fruit-transactions): opening a page of it, the answer, "Try again".
+import { click, openPage } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+
+export const fruitHistoryScript: BrowserScript = {
+  machineId: 'fruitHistory',
+  effects: { fetchLedger: 'fetchLedger' },
+  start: '/terms',
+  member: true,
+  testPath: 'fruit.load (page=1) → loading · error fetchLedger → error · fruit.retry → loading',
+  async act(event, { page }) {
+    switch (event.type) {
+      case 'fruit.load':
+        await openPage(
+          page,
+          event.page === 1 ? '/fruit-transactions' : `/fruit-transactions?page=${event.page as number}`,
+        );
+        return;
+      case 'fruit.retry':
+        await click(page.getByRole('main').getByRole('button', { name: 'Try again' }));
+        return;
+      default:
+        return false;
+    }
+  },
+};

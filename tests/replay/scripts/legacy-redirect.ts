@@ -1,0 +1,23 @@
+// The old detail address /detail_{id}.html: a person opens it (an old bookmark or mail link); the
+// app resolves the id and replaces the address with /detail/{slugId}. "Try again" after a failure.
+import { click, navigate } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+
+export const legacyRedirectScript: BrowserScript = {
+  machineId: 'legacyRedirect',
+  effects: { fetchPrompt: 'getPrompt' },
+  start: '/terms',
+  testPath: '7',
+  async act(event, { page }) {
+    switch (event.type) {
+      case 'legacy.open':
+        await navigate(page, `/detail_${event.id as string}.html${(event.search as string) ?? ''}`);
+        return;
+      case 'legacy.retry':
+        await click(page.getByRole('main').getByRole('button', { name: 'Try again' }));
+        return;
+      default:
+        return false;
+    }
+  },
+};

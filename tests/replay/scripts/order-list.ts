@@ -1,0 +1,31 @@
+// My Orders (/orders): opening the page (with its page and status in the address), the answer,
+// and "Try again" after a failed load.
+import { click, openPage } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+import type { OrderQuery } from '../../../machines/order-list.ts';
+
+export const orderListScript: BrowserScript = {
+  machineId: 'orderList',
+  effects: { fetchOrders: 'fetchOrders' },
+  start: '/terms',
+  member: true,
+  testPath: 'orders.load (query={"page":1}) → loading · error fetchOrders → error · orders.retry → loading',
+  async act(event, { page }) {
+    switch (event.type) {
+      case 'orders.load': {
+        const query = event.query as OrderQuery;
+        const params = new URLSearchParams();
+        if (query.page > 1) params.set('page', String(query.page));
+        if (query.status) params.set('status', query.status);
+        const search = params.toString();
+        await openPage(page, `/orders${search ? `?${search}` : ''}`);
+        return;
+      }
+      case 'orders.retry':
+        await click(page.getByRole('main').getByRole('button', { name: 'Try again' }));
+        return;
+      default:
+        return false;
+    }
+  },
+};

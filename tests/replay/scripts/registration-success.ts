@@ -1,0 +1,29 @@
+// "Check Your Email" after signing up: a person signs up with a new address through the login
+// dialog (the real registration), closes the dialog, and its closing animation ends by itself.
+import { click, signUpThroughDialog, visibleLazy } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+
+export const registrationSuccessScript: BrowserScript = {
+  machineId: 'registrationSuccess',
+  effects: {},
+  start: '/terms',
+  testPath: '4',
+  async act(event, { page }) {
+    const dialog = page.getByRole('dialog', { name: 'Check Your Email' });
+    switch (event.type) {
+      case 'registration.succeeded':
+        // a new address each time: the scratch database keeps the earlier ones
+        await signUpThroughDialog(page, `replay.${Date.now()}@example.com`, 'Replay@12345');
+        await visibleLazy(page, dialog);
+        return;
+      case 'dialog.dismiss':
+        await click(dialog.getByRole('button', { name: 'Close' }).first());
+        return;
+      case 'animation.end':
+        // the closing animation ends by itself (CSS, in real time): the person only waits
+        return;
+      default:
+        return false;
+    }
+  },
+};

@@ -1,0 +1,23 @@
+// A shared short link (/s/{id}) or a partner's (/ps/{id}): a person opens it, the app resolves it
+// and goes on to the prompt. "Try again" after a failure.
+import { click, navigate } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+
+export const shareLandingScript: BrowserScript = {
+  machineId: 'shareLanding',
+  effects: { resolveShareLink: 'resolveShareLink' },
+  start: '/terms',
+  testPath: '7',
+  async act(event, { page }) {
+    switch (event.type) {
+      case 'shareLink.open':
+        await navigate(page, `/${event.partner ? 'ps' : 's'}/${event.id as string}`);
+        return;
+      case 'shareLink.retry':
+        await click(page.getByRole('main').getByRole('button', { name: 'Try again' }));
+        return;
+      default:
+        return false;
+    }
+  },
+};

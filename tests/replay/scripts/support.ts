@@ -1,0 +1,73 @@
+// Customer Support (/support), for a visitor or the demo member (`support.open` says which: the
+// script signs in or out through the header first): the contact form (typing, leaving a field,
+// "Send message", "Try again", "Send another request") and the member's requests ("Try again").
+// Steps on the form before any `support.open` open the page first (its opening leaves the form as
+// it is). Sending is held, so no
+// request really reaches the server. The page's actors wrap their answers: a rate limit is a 429
+// from the effect, and the member's requests come with the address from the profile (asked for
+// as the page does; only the requests are held).
+import type { Page } from 'playwright-core';
+import { click, fill, logOut, navigate, openPage, signIn, translateAnswers, visible } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+
+const FIELD_LABELS: Record<string, string> = { email: 'Your email', subject: 'Subject', message: 'Message' };
+
+const accountMenu = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Account menu for / });
+
+export const supportScript: BrowserScript = {
+  machineId: 'support',
+  effects: { sendRequest: 'sendSupportRequest', fetchMemberSupport: 'fetchSupportRequests' },
+  start: '/terms',
+  testPath: '214',
+  async act(event, { page }) {
+    await translateAnswers(page, 'sendSupportRequest', (outcome) => {
+      if (!('output' in outcome)) return outcome;
+      const answer = outcome.output as { ok: true; request: unknown } | { ok: false; message: string };
+      return answer.ok ? { output: answer.request } : { error: { message: answer.message, status: 429 } };
+    });
+    await translateAnswers(page, 'fetchSupportRequests', (outcome) =>
+      'output' in outcome ? { output: (outcome.output as { requests: unknown }).requests } : outcome,
+    );
+    const main = page.getByRole('main');
+    const field = (name: string) => main.getByRole('textbox', { name: new RegExp(`^${FIELD_LABELS[name]}`) });
+    if (event.type !== 'support.open' && (await page.evaluate(() => location.pathname)) !== '/support')
+      await navigate(page, '/support');
+    switch (event.type) {
+      case 'support.open': {
+        const member = await accountMenu(page).isVisible();
+        if (event.member && !member) {
+          await signIn(page);
+          await visible(accountMenu(page));
+        } else if (!event.member && member) {
+          await logOut(page);
+          await visible(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
+        }
+        await openPage(page, '/support');
+        return;
+      }
+      case 'support.change':
+        await fill(field(event.field as string), event.value as string);
+        return;
+      case 'support.blur':
+        await (await visible(field(event.field as string))).blur();
+        return;
+      case 'support.submit':
+        await click(main.getByRole('button', { name: 'Send message' }));
+        return;
+      case 'support.retry':
+        await click(main.getByRole('alert').getByRole('button', { name: 'Try again' }));
+        return;
+      case 'support.newRequest':
+        await click(main.getByRole('button', { name: 'Send another request' }));
+        return;
+      case 'support.requestsRetry':
+        await click(
+          page.getByRole('region', { name: 'Your requests' }).getByRole('button', { name: 'Try again' }),
+        );
+        return;
+      default:
+        return false;
+    }
+  },
+};

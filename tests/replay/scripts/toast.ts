@@ -1,0 +1,39 @@
+// The toasts in the corner: "Copy prompt" on a free prompt's page shows one ("Prompt copied…", or
+// the copy failure: either is a toast), the × dismisses one, which then fades out and is gone.
+// A toast's own timers (toastItem) report `toast.leaving` / `toast.gone`: a person dismisses it and
+// waits for the fade.
+import { TIMINGS } from '../../../machines/domain/system-ids.ts';
+import { click } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+
+export const toastScript: BrowserScript = {
+  machineId: 'toast',
+  effects: {},
+  start: '/detail/flat-fitness-app-icon-set-37',
+  testPath: '18',
+  async act(event, { page, before }) {
+    const toaster = page.getByRole('region', { name: 'Notifications' });
+    /** The × of the toast with this id (toasts are listed in the order they came). */
+    const dismiss = async (id: string) => {
+      const shown = (before.context as { toasts: { id: string; leaving: boolean }[] }).toasts;
+      const toast = shown.find((t) => t.id === id);
+      if (!toast || toast.leaving) return;
+      await click(toaster.getByRole('button', { name: 'Dismiss notification' }).nth(shown.indexOf(toast)));
+    };
+    switch (event.type) {
+      case 'toast.show':
+        await click(page.getByRole('main').getByRole('button', { name: 'Copy prompt' }));
+        return;
+      case 'toast.dismiss':
+      case 'toast.leaving':
+        await dismiss(event.id as string);
+        return;
+      case 'toast.gone':
+        await dismiss(event.id as string);
+        await page.clock.runFor(TIMINGS.toastFade);
+        return;
+      default:
+        return false;
+    }
+  },
+};

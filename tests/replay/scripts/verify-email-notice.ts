@@ -1,0 +1,55 @@
+// "Verify your email first": logging in with an address not verified yet. The person signs up
+// (once: the scratch database keeps the account, its mail unopened), then logs in with it through
+// the login dialog (the real sign-in), and closes the notice. Showing it again while it is on
+// screen no person can do (the dialog under it is covered): sent to the actor.
+import { click, loginDialogOf, signUpThroughDialog, visible, visibleLazy } from '../actions.ts';
+import type { BrowserScript } from '../types.ts';
+
+const UNVERIFIED = { email: 'replay.unverified@example.com', password: 'Replay@12345' };
+
+export const verifyEmailNoticeScript: BrowserScript = {
+  machineId: 'verifyEmailNotice',
+  effects: {},
+  start: '/terms',
+  testPath: '3',
+  async act(event, { page, before }) {
+    const notice = page.getByRole('dialog', { name: 'Verify your email first' });
+    switch (event.type) {
+      case 'notice.show': {
+        if (before.matches('visible')) return false;
+        const dialog = loginDialogOf(page);
+        const logIn = async () => {
+          if (!(await dialog.isVisible()))
+            await click(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
+          await visibleLazy(page, dialog);
+          const withEmail = dialog.getByRole('button', { name: 'Continue with Email' });
+          if (await withEmail.isVisible()) await click(withEmail);
+          const toLogin = dialog.getByRole('button', { name: 'Already have an account? Log in' });
+          if (await toLogin.isVisible()) await click(toLogin);
+          await (
+            await visible(dialog.getByLabel('Email', { exact: true }))
+          ).fill(UNVERIFIED.email, { force: true });
+          await dialog.getByLabel('Password', { exact: true }).fill(UNVERIFIED.password, { force: true });
+          await click(dialog.getByRole('button', { name: 'Log in', exact: true }));
+        };
+        await logIn();
+        // no such account yet (a fresh scratch database): sign up first, then log in again
+        const alert = await visible(dialog.getByRole('alert'));
+        if (!/verify/i.test((await alert.textContent()) ?? '')) {
+          await signUpThroughDialog(page, UNVERIFIED.email, UNVERIFIED.password);
+          const checkEmail = page.getByRole('dialog', { name: 'Check Your Email' });
+          await visibleLazy(page, checkEmail);
+          await click(checkEmail.getByRole('button', { name: 'Close' }).first());
+          await logIn();
+        }
+        await visibleLazy(page, notice);
+        return;
+      }
+      case 'notice.close':
+        await click(notice.getByRole('button', { name: 'Close' }).last());
+        return;
+      default:
+        return false;
+    }
+  },
+};
