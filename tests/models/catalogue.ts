@@ -180,6 +180,8 @@ export function modelPathOf(entry: CataloguePath): ModelPath {
 export function findPath(paths: CataloguePath[], wanted: string): CataloguePath {
   const byId = paths.find((p) => p.id.toLowerCase() === wanted.toLowerCase());
   if (byId) return byId;
+  const exact = paths.find((p) => p.description === wanted);
+  if (exact) return exact;
   const matching = paths.filter((p) => p.description.includes(wanted));
   if (matching.length === 1) return matching[0]!;
   throw new Error(

@@ -126,7 +126,7 @@ export const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
 export async function signIn(page: Page): Promise<void> {
   await click(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
   const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
-  await visible(dialog);
+  await visibleLazy(page, dialog);
   const withEmail = dialog.getByRole('button', { name: 'Continue with Email' });
   if (await withEmail.isVisible()) await click(withEmail);
   await fill(dialog.getByLabel('Email', { exact: true }), DEMO.email);

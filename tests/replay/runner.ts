@@ -168,6 +168,8 @@ async function logIn(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/`);
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
+  // the dialog's view loads when first opened: wait for it before asking which form it shows
+  await dialog.waitFor({ timeout: 30_000 });
   const withEmail = dialog.getByRole('button', { name: 'Continue with Email' });
   if (await withEmail.isVisible()) await withEmail.click();
   await dialog.getByLabel('Email', { exact: true }).fill(DEMO_MEMBER.email);
