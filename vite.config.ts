@@ -25,6 +25,34 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        // The first load in two chunks (docs/decisions/006-lazy-page-machines.md): the libraries every
+        // page runs on, and the app's own start-up code. Lazily loaded code keeps its own chunks.
+        codeSplitting: {
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|ky|use-sync-external-store)[\\/]/,
+              tags: ['$initial'],
+              priority: 2,
+            },
+            // not the entry module itself: it stays the entry chunk, which index.html loads
+            {
+              name: 'app',
+              test: (id) => !/(src[\\/]main\.tsx|index\.html)/.test(id),
+              tags: ['$initial'],
+              priority: 1,
+            },
+            // the catalog's list views, which the home page and the list pages share
+            {
+              name: 'catalog-views',
+              test: /src[\\/]views[\\/](prompt-list-view|prompt-card|page-links|empty-state|grade-badge|add-to-cart-button|heart-button|home-shelves|home-page)\.tsx$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

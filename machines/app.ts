@@ -1,15 +1,9 @@
-import { fromCallback, setup, spawnChild, type EventFrom } from 'xstate';
-import { authCallbackMachine } from './auth-callback.ts';
+import { enqueueActions, fromCallback, setup, spawnChild, type AnyActorLogic, type EventFrom } from 'xstate';
 import { cartCountMachine } from './cart-count.ts';
-import { SYSTEM_IDS, TIMINGS } from './domain/system-ids.ts';
-import { emailVerificationMachine } from './email-verification.ts';
+import { SYSTEM_IDS, TIMINGS, type SystemId } from './domain/system-ids.ts';
 import { favoritesMachine } from './favorites.ts';
 import { homeSectionsMachine } from './home-sections.ts';
-import { legacyRedirectMachine } from './legacy-redirect.ts';
 import { seoMachine } from './seo.ts';
-import { shareLandingMachine } from './share-landing.ts';
-import { shareMachine } from './share.ts';
-import { templateFillerMachine } from './template-filler.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
 import { loginDialogMachine, type DialogMode } from './login-dialog.ts';
 import { promptDetailMachine } from './prompt-detail.ts';
@@ -18,22 +12,50 @@ import { registrationSuccessMachine } from './registration-success.ts';
 import { sessionMachine } from './session.ts';
 import { toastMachine } from './toast.ts';
 import { cartMachine } from './cart.ts';
-import { checkoutMachine } from './checkout.ts';
-import { paymentResultMachine } from './payment-result.ts';
-import { orderListMachine } from './order-list.ts';
-import { orderDetailMachine } from './order-detail.ts';
-import { fruitHistoryMachine } from './fruit-history.ts';
-import { couponsMachine } from './coupons.ts';
-import { exchangeMachine } from './exchange.ts';
 import { inboxMachine } from './inbox.ts';
-import { messagesMachine } from './messages.ts';
-import { supportMachine } from './support.ts';
-import { profileMachine } from './profile.ts';
-import { settingsMachine } from './settings.ts';
 import { verifyEmailNoticeMachine } from './verify-email-notice.ts';
 import { connectionMachine, type RetryTarget } from './connection.ts';
+import type { legacyRedirectMachine } from './legacy-redirect.ts';
+import type { shareLandingMachine } from './share-landing.ts';
+import type { paymentResultMachine } from './payment-result.ts';
+import type { orderListMachine } from './order-list.ts';
+import type { orderDetailMachine } from './order-detail.ts';
+import type { fruitHistoryMachine } from './fruit-history.ts';
+import type { couponsMachine } from './coupons.ts';
+import type { messagesMachine } from './messages.ts';
+import type { profileMachine } from './profile.ts';
+import type { settingsMachine } from './settings.ts';
 
-export type AppEvent = { type: 'loginDialog.open'; mode?: DialogMode };
+/**
+ * The machines only some pages use: not spawned at start, but attached by the routes that need them
+ * (`app.attach`, docs/decisions/006-lazy-page-machines.md). Once attached they stay, as the others do.
+ */
+export const PAGE_MACHINE_IDS = [
+  SYSTEM_IDS.checkout,
+  SYSTEM_IDS.paymentResult,
+  SYSTEM_IDS.orderList,
+  SYSTEM_IDS.orderDetail,
+  SYSTEM_IDS.fruitHistory,
+  SYSTEM_IDS.coupons,
+  SYSTEM_IDS.exchange,
+  SYSTEM_IDS.messages,
+  SYSTEM_IDS.support,
+  SYSTEM_IDS.profile,
+  SYSTEM_IDS.settings,
+  SYSTEM_IDS.emailVerification,
+  SYSTEM_IDS.authCallback,
+  SYSTEM_IDS.legacyRedirect,
+  SYSTEM_IDS.shareLanding,
+  SYSTEM_IDS.share,
+  SYSTEM_IDS.templateFiller,
+] as const satisfies readonly SystemId[];
+
+export type PageMachineId = (typeof PAGE_MACHINE_IDS)[number];
+
+export type AppEvent =
+  | { type: 'loginDialog.open'; mode?: DialogMode }
+  /** Spawns a page machine (its logic with effects provided) unless one with that systemId runs. */
+  | { type: 'app.attach'; systemId: PageMachineId; logic: AnyActorLogic };
 
 /**
  * What loads again by itself when the API is back (`connection` sends these on restore): each page
@@ -108,7 +130,10 @@ export interface AppInput {
 /**
  * The root of the actor system: started once by src/, it spawns every long-lived actor with its
  * systemId so views and routes can reach them (`system.get(id)`). Effects are provided by src/
- * through `appMachine.provide({ actors: { ... } })` with each child's own provided version.
+ * through `appMachine.provide({ actors: { ... } })` with each child's own provided version. Page
+ * machines (PAGE_MACHINE_IDS) arrive later with `app.attach`, their logic already provided by src/.
+ * Retries on restore (RETRY_ON_RESTORE) skip a page machine not attached yet: `connection` sends only
+ * to actors that run.
  */
 export const appMachine = setup({
   types: {
@@ -126,28 +151,11 @@ export const appMachine = setup({
     loginDialog: loginDialogMachine,
     registrationSuccess: registrationSuccessMachine,
     verifyEmailNotice: verifyEmailNoticeMachine,
-    emailVerification: emailVerificationMachine,
-    authCallback: authCallbackMachine,
     seo: seoMachine,
-    legacyRedirect: legacyRedirectMachine,
-    shareLanding: shareLandingMachine,
-    share: shareMachine,
-    templateFiller: templateFillerMachine,
     favorites: favoritesMachine,
     homeSections: homeSectionsMachine,
     cart: cartMachine,
-    checkout: checkoutMachine,
-    paymentResult: paymentResultMachine,
-    orderList: orderListMachine,
-    orderDetail: orderDetailMachine,
-    fruitHistory: fruitHistoryMachine,
-    coupons: couponsMachine,
-    exchange: exchangeMachine,
     inbox: inboxMachine,
-    messages: messagesMachine,
-    support: supportMachine,
-    profile: profileMachine,
-    settings: settingsMachine,
     connection: connectionMachine,
     /** Window-level events (the global "switch-to-register" event), provided by src/. */
     globalEvents: fromCallback<AppEvent>(() => () => {}),
@@ -155,6 +163,16 @@ export const appMachine = setup({
   actions: {
     /** Opens the login dialog with the remembered email (storage is src/'s to read). */
     openLoginDialog: (_, _params: { mode: DialogMode }) => {},
+    /** Spawns the page machine once: a second attach (another visit to its page) keeps the first. */
+    attachPageMachine: enqueueActions(({ enqueue, event, system }) => {
+      if (event.type !== 'app.attach' || system.get(event.systemId)) return;
+      // setup() types spawnChild's source as one of its named actors; a page machine comes as logic
+      const spawn = enqueue.spawnChild as unknown as (
+        logic: AnyActorLogic,
+        options: { id: string; systemId: string },
+      ) => void;
+      spawn(event.logic, { id: event.systemId, systemId: event.systemId });
+    }),
   },
 }).createMachine({
   id: 'app',
@@ -187,31 +205,11 @@ export const appMachine = setup({
       id: SYSTEM_IDS.verifyEmailNotice,
       systemId: SYSTEM_IDS.verifyEmailNotice,
     }),
-    spawnChild('emailVerification', {
-      id: SYSTEM_IDS.emailVerification,
-      systemId: SYSTEM_IDS.emailVerification,
-    }),
-    spawnChild('authCallback', { id: SYSTEM_IDS.authCallback, systemId: SYSTEM_IDS.authCallback }),
     spawnChild('seo', { id: SYSTEM_IDS.seo, systemId: SYSTEM_IDS.seo }),
-    spawnChild('legacyRedirect', { id: SYSTEM_IDS.legacyRedirect, systemId: SYSTEM_IDS.legacyRedirect }),
-    spawnChild('shareLanding', { id: SYSTEM_IDS.shareLanding, systemId: SYSTEM_IDS.shareLanding }),
-    spawnChild('share', { id: SYSTEM_IDS.share, systemId: SYSTEM_IDS.share }),
-    spawnChild('templateFiller', { id: SYSTEM_IDS.templateFiller, systemId: SYSTEM_IDS.templateFiller }),
     spawnChild('favorites', { id: SYSTEM_IDS.favorites, systemId: SYSTEM_IDS.favorites }),
     spawnChild('homeSections', { id: SYSTEM_IDS.homeSections, systemId: SYSTEM_IDS.homeSections }),
     spawnChild('cart', { id: SYSTEM_IDS.cart, systemId: SYSTEM_IDS.cart }),
-    spawnChild('checkout', { id: SYSTEM_IDS.checkout, systemId: SYSTEM_IDS.checkout }),
-    spawnChild('paymentResult', { id: SYSTEM_IDS.paymentResult, systemId: SYSTEM_IDS.paymentResult }),
-    spawnChild('orderList', { id: SYSTEM_IDS.orderList, systemId: SYSTEM_IDS.orderList }),
-    spawnChild('orderDetail', { id: SYSTEM_IDS.orderDetail, systemId: SYSTEM_IDS.orderDetail }),
-    spawnChild('fruitHistory', { id: SYSTEM_IDS.fruitHistory, systemId: SYSTEM_IDS.fruitHistory }),
-    spawnChild('coupons', { id: SYSTEM_IDS.coupons, systemId: SYSTEM_IDS.coupons }),
-    spawnChild('exchange', { id: SYSTEM_IDS.exchange, systemId: SYSTEM_IDS.exchange }),
     spawnChild('inbox', { id: SYSTEM_IDS.inbox, systemId: SYSTEM_IDS.inbox }),
-    spawnChild('messages', { id: SYSTEM_IDS.messages, systemId: SYSTEM_IDS.messages }),
-    spawnChild('support', { id: SYSTEM_IDS.support, systemId: SYSTEM_IDS.support }),
-    spawnChild('profile', { id: SYSTEM_IDS.profile, systemId: SYSTEM_IDS.profile }),
-    spawnChild('settings', { id: SYSTEM_IDS.settings, systemId: SYSTEM_IDS.settings }),
     spawnChild('connection', {
       id: SYSTEM_IDS.connection,
       systemId: SYSTEM_IDS.connection,
@@ -228,6 +226,7 @@ export const appMachine = setup({
         'loginDialog.open': {
           actions: { type: 'openLoginDialog', params: ({ event }) => ({ mode: event.mode ?? 'providers' }) },
         },
+        'app.attach': { actions: 'attachPageMachine' },
       },
     },
   },

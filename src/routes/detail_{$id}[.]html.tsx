@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sendToSystem } from '../system/react.tsx';
+import { attachPageMachines, sendToSystem } from '../system/app-system.ts';
 import { LegacyRedirectView } from '../views/link-landing-views.tsx';
 import { parseLegacyDetailParams } from './-lib/params.ts';
 import { sendSeoPage } from './-lib/seo.ts';
@@ -7,7 +7,8 @@ import { sendSeoPage } from './-lib/seo.ts';
 // SPEC.md §4 Legacy detail redirect: resolve the id, then replace the address with /detail/{slugId}.
 export const Route = createFileRoute('/detail_{$id}.html')({
   params: { parse: parseLegacyDetailParams },
-  beforeLoad: ({ context, params, location, preload }) => {
+  beforeLoad: async ({ context, params, location, preload }) => {
+    await attachPageMachines(context.system, 'link');
     if (preload) return;
     sendToSystem(context.system, 'legacyRedirect', {
       type: 'legacy.open',

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ExchangePage } from '../views/exchange-page.tsx';
-import { requireMember } from './-lib/require-member.ts';
+import { memberPageWith } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/exchange-coupons')({
-  beforeLoad: requireMember,
+  beforeLoad: memberPageWith('history'),
   component: ExchangePage,
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FruitHistoryPage } from '../views/fruit-history-page.tsx';
 import { validatePagedSearch } from './-lib/history-search.ts';
-import { requireMember } from './-lib/require-member.ts';
+import { memberPageWith } from './-lib/require-member.ts';
 
 export const Route = createFileRoute('/fruit-transactions')({
   validateSearch: validatePagedSearch,
-  beforeLoad: requireMember,
+  beforeLoad: memberPageWith('history'),
   component: function FruitTransactions() {
     return <FruitHistoryPage search={Route.useSearch()} />;
   },

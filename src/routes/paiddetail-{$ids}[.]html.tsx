@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaidResultPage } from '../views/payment-result-page.tsx';
 import { parsePaidDetailParams } from './-lib/params.ts';
-import { requireMember } from './-lib/require-member.ts';
+import { memberPageWith } from './-lib/require-member.ts';
 
 /** `/paiddetail-{orderId}-{sessionId}.html`: one path param, split in two by params.parse. */
 export const Route = createFileRoute('/paiddetail-{$ids}.html')({
   params: { parse: parsePaidDetailParams },
-  beforeLoad: requireMember,
+  beforeLoad: memberPageWith('checkout'),
   component: function PaidDetail() {
     const { orderId, sessionId } = Route.useParams();
     return <PaidResultPage orderId={orderId} sessionId={sessionId} />;

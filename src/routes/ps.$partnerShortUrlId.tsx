@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sendToSystem } from '../system/react.tsx';
+import { attachPageMachines, sendToSystem } from '../system/app-system.ts';
 import { ShareLandingView } from '../views/link-landing-views.tsx';
 
 export const Route = createFileRoute('/ps/$partnerShortUrlId')({
-  beforeLoad: ({ context, params, preload }) => {
+  beforeLoad: async ({ context, params, preload }) => {
+    await attachPageMachines(context.system, 'link');
     if (!preload)
       sendToSystem(context.system, 'shareLanding', {
         type: 'shareLink.open',

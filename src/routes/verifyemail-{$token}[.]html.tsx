@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sendToSystem } from '../system/react.tsx';
+import { attachPageMachines, sendToSystem } from '../system/app-system.ts';
 import { EmailVerificationPage } from '../views/email-verification-page.tsx';
 import { parseTokenParams } from './-lib/params.ts';
 
 export const Route = createFileRoute('/verifyemail-{$token}.html')({
   params: { parse: parseTokenParams },
-  beforeLoad: ({ context, params, preload }) => {
+  beforeLoad: async ({ context, params, preload }) => {
+    await attachPageMachines(context.system, 'signInLink');
     if (!preload)
       sendToSystem(context.system, 'emailVerification', { type: 'verify.start', token: params.token });
   },

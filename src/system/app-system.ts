@@ -5,24 +5,25 @@ import {
   fromPromise,
   type ActorOptions,
   type ActorRefFrom,
+  type AnyActorLogic,
   type AnyActorRef,
   type EventFrom,
 } from 'xstate';
-import { appMachine, type AppEvent } from '../../machines/app.ts';
-import { authCallbackMachine } from '../../machines/auth-callback.ts';
+import { appMachine, PAGE_MACHINE_IDS, type AppEvent, type PageMachineId } from '../../machines/app.ts';
+import type { authCallbackMachine } from '../../machines/auth-callback.ts';
 import { cartCountMachine } from '../../machines/cart-count.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
-import { emailVerificationMachine } from '../../machines/email-verification.ts';
+import type { emailVerificationMachine } from '../../machines/email-verification.ts';
 import { favoritesMachine } from '../../machines/favorites.ts';
 import { homeSectionsMachine } from '../../machines/home-sections.ts';
-import { legacyRedirectMachine } from '../../machines/legacy-redirect.ts';
+import type { legacyRedirectMachine } from '../../machines/legacy-redirect.ts';
 import { seoMachine } from '../../machines/seo.ts';
-import { shareLandingMachine } from '../../machines/share-landing.ts';
-import { shareMachine } from '../../machines/share.ts';
-import { templateFillerMachine } from '../../machines/template-filler.ts';
+import type { shareLandingMachine } from '../../machines/share-landing.ts';
+import type { shareMachine } from '../../machines/share.ts';
+import type { templateFillerMachine } from '../../machines/template-filler.ts';
 import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
 import { applyHead } from '../effects/head.ts';
-import { copyText, navigation } from '../effects/navigation.ts';
+import { copyText } from '../effects/navigation.ts';
 import type { hoverMenuMachine } from '../../machines/hover-menu.ts';
 import { loginDialogMachine, type DialogMode } from '../../machines/login-dialog.ts';
 import type { SignedIn } from '../../machines/domain/session-user.ts';
@@ -52,10 +53,8 @@ import type { fruitHistoryMachine } from '../../machines/fruit-history.ts';
 import type { orderDetailMachine } from '../../machines/order-detail.ts';
 import type { orderListMachine } from '../../machines/order-list.ts';
 import type { paymentResultMachine } from '../../machines/payment-result.ts';
-import { checkoutLogic } from './checkout-logic.ts';
-import { historyLogic } from './history-logic.ts';
-import { inboxLogic } from './inbox-logic.ts';
-import { accountLogic } from './account-logic.ts';
+import { cartLogic } from './cart-logic.ts';
+import { inboxCountLogic } from './inbox-count-logic.ts';
 import type { inboxMachine } from '../../machines/inbox.ts';
 import type { messagesMachine } from '../../machines/messages.ts';
 import type { supportMachine } from '../../machines/support.ts';
@@ -63,9 +62,9 @@ import type { profileMachine } from '../../machines/profile.ts';
 import type { settingsMachine } from '../../machines/settings.ts';
 import { createCommerceEffects, type CommerceEffects } from '../effects/commerce.ts';
 import { createAccountEffects, type AccountEffects } from '../effects/account.ts';
-import { handOverSignIn, popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
+import { popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
 import { createSessionEffects } from '../effects/session.ts';
-import { LOCAL_KEYS, SESSION_KEYS, safeStorage } from '../effects/storage-keys.ts';
+import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
 
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
 export type AppEffects = ReturnType<typeof createCatalogEffects> &
@@ -202,37 +201,9 @@ export function createAppLogic(effects: AppEffects) {
           ),
         },
       }),
-      authCallback: authCallbackMachine.provide({
-        actors: { exchangeCode: fromPromise(({ input }) => effects.exchangeCode(input)) },
-        actions: {
-          handOver: (_, signedIn) =>
-            handOverSignIn(signedIn, safeStorage('session').get(SESSION_KEYS.authRedirectUrl)),
-        },
-      }),
       seo: seoMachine.provide({
         actors: { fetchSeo: fromPromise(({ input }) => effects.fetchSeo(input)) },
         actions: { applyMetadata: (_, { meta }) => applyHead(meta) },
-      }),
-      legacyRedirect: legacyRedirectMachine.provide({
-        actors: { fetchPrompt: fromPromise(({ input }) => effects.getPrompt(input)) },
-        actions: { redirect: (_, { href }) => navigation.go(href, { replace: true }) },
-      }),
-      shareLanding: shareLandingMachine.provide({
-        actors: { resolveShareLink: fromPromise(({ input }) => effects.resolveShareLink(input)) },
-        actions: {
-          rememberReferral: (_, referral) =>
-            local.set(LOCAL_KEYS.referral, JSON.stringify({ ...referral, at: Date.now() })),
-          redirect: (_, { href }) => navigation.go(href, { replace: true }),
-        },
-      }),
-      share: shareMachine.provide({
-        actors: {
-          createShareLink: fromPromise(({ input }) => effects.createShareLink(input)),
-          copyText: fromPromise(({ input }) => effects.copyText(input.text)),
-        },
-      }),
-      templateFiller: templateFillerMachine.provide({
-        actors: { copyText: fromPromise(({ input }) => effects.copyText(input.text)) },
       }),
       favorites: favoritesMachine.provide({
         actors: {
@@ -249,28 +220,13 @@ export function createAppLogic(effects: AppEffects) {
       homeSections: homeSectionsMachine.provide({
         actors: { fetchHomeSections: fromPromise(() => effects.fetchHomeSections()) },
       }),
-      // the buying side, each group provided in its own module
-      ...checkoutLogic(effects),
-      ...historyLogic(effects),
-      // the account area
-      ...inboxLogic(effects),
-      ...accountLogic(effects),
+      // the cart and the account menu's unread count; page machines come with attachPageMachines
+      ...cartLogic(effects),
+      ...inboxCountLogic(effects),
       registrationSuccess: registrationSuccessMachine.provide({
         actors: { resendEmail: resendLogic(effects) },
       }),
       verifyEmailNotice: verifyEmailNoticeMachine.provide({ actors: { resendEmail: resendLogic(effects) } }),
-      emailVerification: emailVerificationMachine.provide({
-        actors: {
-          verifyEmail: fromPromise(({ input }) => effects.verifyEmail(input)),
-          resendVerification: fromPromise(({ input }) => effects.resendVerification(input)),
-        },
-        actions: {
-          openLogin: sendTo(
-            ({ system }) => system.get('loginDialog'),
-            (_, p: { email: string }) => ({ type: 'dialog.open', mode: 'login', rememberedEmail: p.email }),
-          ),
-        },
-      }),
     },
   });
 }
@@ -281,6 +237,47 @@ export interface StartOptions {
   clock?: ActorOptions<typeof appMachine>['clock'];
   /** Defaults to this origin's /auth/callback. */
   callbackUrl?: string;
+  /**
+   * `onDemand`: page machines are attached by the routes that need them (attachPageMachines), the
+   * browser's way. `all`: every page machine runs from the start, for code that drives machines
+   * without routes (machine tests, scripts); only outside a browser, where every group is loaded up
+   * front. The default is `all` outside a browser, `onDemand` in one.
+   */
+  pageMachines?: 'all' | 'onDemand';
+}
+
+/**
+ * The page machines in groups, each group's module imported when a route first needs it
+ * (docs/decisions/006-lazy-page-machines.md): each provides its machines with the system's effects.
+ */
+const PAGE_GROUPS = {
+  checkout: () => import('./checkout-logic.ts').then((m) => m.checkoutLogic),
+  history: () => import('./history-logic.ts').then((m) => m.historyLogic),
+  inbox: () => import('./inbox-logic.ts').then((m) => m.inboxLogic),
+  account: () => import('./account-logic.ts').then((m) => m.accountLogic),
+  signInLink: () => import('./sign-in-link-logic.ts').then((m) => m.signInLinkLogic),
+  link: () => import('./link-logic.ts').then((m) => m.linkLogic),
+  detail: () => import('./detail-logic.ts').then((m) => m.detailLogic),
+} satisfies Record<string, () => Promise<(effects: AppEffects) => Record<string, AnyActorLogic>>>;
+
+export type PageGroup = keyof typeof PAGE_GROUPS;
+type GroupLogic = (effects: AppEffects) => Record<string, AnyActorLogic>;
+
+const isPageMachineId = (id: string): id is PageMachineId =>
+  (PAGE_MACHINE_IDS as readonly string[]).includes(id);
+
+/** Outside a browser (machine tests, scripts) every group is loaded before a system can start. */
+const preloadedGroups: readonly GroupLogic[] | null =
+  typeof window === 'undefined' ? await Promise.all(Object.values(PAGE_GROUPS).map((load) => load())) : null;
+
+/** The effects each running system was started with, for the page machines attached later. */
+const startedWith = new WeakMap<AppSystem, AppEffects>();
+
+function attachGroup(system: AppSystem, provide: GroupLogic, effects: AppEffects): void {
+  for (const [systemId, logic] of Object.entries(provide(effects))) {
+    if (isPageMachineId(systemId) && !system.system.get(systemId))
+      system.send({ type: 'app.attach', systemId, logic });
+  }
 }
 
 /** Starts the one root actor of the storefront. Call once (src/main.tsx), or per test. */
@@ -288,7 +285,11 @@ export function startAppSystem(options: StartOptions = {}) {
   const callbackUrl =
     options.callbackUrl ??
     (typeof location === 'undefined' ? 'http://localhost/auth/callback' : `${location.origin}/auth/callback`);
-  const actor = createActor(createAppLogic(options.effects ?? browserEffects()), {
+  const effects = options.effects ?? browserEffects();
+  const pageMachines = options.pageMachines ?? (preloadedGroups ? 'all' : 'onDemand');
+  if (pageMachines === 'all' && !preloadedGroups)
+    throw new Error('pageMachines: "all" is for code outside a browser; routes attach them in one');
+  const actor = createActor(createAppLogic(effects), {
     systemId: APP_SYSTEM_ID,
     input: { callbackUrl },
     ...(options.inspect ? { inspect: options.inspect } : {}),
@@ -298,10 +299,41 @@ export function startAppSystem(options: StartOptions = {}) {
     (actor.system.get('session')?.getSnapshot() as { context: { token: string | null } } | undefined)?.context
       .token ?? null;
   actor.start();
+  startedWith.set(actor, effects);
+  if (pageMachines === 'all')
+    for (const provide of preloadedGroups ?? []) attachGroup(actor, provide, effects);
   return actor;
 }
 
 export type AppSystem = ReturnType<typeof startAppSystem>;
+
+/**
+ * Loads a group of page machines (their module, on first use) and attaches each one the system does not
+ * run yet, provided with the effects the system was started with. Routes await it before their page
+ * renders, preloads included (attaching starts nothing: a page machine waits for its page's events).
+ */
+export async function attachPageMachines(system: AppSystem, ...groups: PageGroup[]): Promise<void> {
+  const effects = startedWith.get(system);
+  if (!effects) throw new Error('attachPageMachines: this system was not started by startAppSystem');
+  const provided = await Promise.all(groups.map((group) => PAGE_GROUPS[group]()));
+  for (const provide of provided) attachGroup(system, provide, effects);
+}
+
+/** Resolves with the actor once one with this systemId runs (page machines arrive with their route). */
+export function whenAttached<K extends SystemId>(system: AppSystem, id: K): Promise<SystemActors[K]> {
+  const ref = system.system.get(id) as SystemActors[K] | undefined;
+  if (ref) return Promise.resolve(ref);
+  return new Promise((resolve) => {
+    const subscription = system.subscribe({
+      next: () => {
+        const attached = system.system.get(id) as SystemActors[K] | undefined;
+        if (!attached) return;
+        subscription.unsubscribe();
+        resolve(attached);
+      },
+    });
+  });
+}
 
 /** The typed actor behind each systemId. */
 export interface SystemActors {

@@ -1,11 +1,12 @@
-// The account menu's unread count, the Messages page and Customer Support, each machine with its
-// effects (src/effects/account.ts) provided.
+// The Messages page and Customer Support, each machine with its effects (src/effects/account.ts)
+// provided; attached by their routes (docs/decisions/006-lazy-page-machines.md). The account menu's
+// unread count (inbox-count-logic.ts) runs from the start; inboxLogic names it too, for tests.
 import { fromPromise } from 'xstate';
-import { inboxMachine } from '../../machines/inbox.ts';
 import { messagesMachine, type ReadAnswer } from '../../machines/messages.ts';
 import { supportMachine, type MemberSupport, type SendAnswer } from '../../machines/support.ts';
 import { ApiError } from '../effects/api.ts';
 import type { AppEffects } from './app-system.ts';
+import { inboxCountLogic } from './inbox-count-logic.ts';
 
 /** The server's words for a rate limit, or ours when it sent none. */
 export const RATE_LIMITED_MESSAGE =
@@ -13,9 +14,7 @@ export const RATE_LIMITED_MESSAGE =
 
 export function inboxLogic(effects: AppEffects) {
   return {
-    inbox: inboxMachine.provide({
-      actors: { fetchUnreadCount: fromPromise(() => effects.fetchUnreadCount()) },
-    }),
+    ...inboxCountLogic(effects),
     messages: messagesMachine.provide({
       actors: {
         fetchMessages: fromPromise(({ input }) => effects.fetchMessages(input)),

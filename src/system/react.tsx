@@ -1,9 +1,9 @@
 import { useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, use, useCallback, useContext, type ReactNode } from 'react';
 import type { SnapshotFrom } from 'xstate';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
 import type { ToastKind } from '../../machines/toast.ts';
-import { systemActor, type AppSystem, type SystemActors } from './app-system.ts';
+import { whenAttached, type AppSystem, type SystemActors } from './app-system.ts';
 
 export type { AppSystem } from './app-system.ts';
 export { sendToSystem } from './app-system.ts';
@@ -20,8 +20,25 @@ export function useAppSystem(): AppSystem {
   return system;
 }
 
+/** One promise per system and systemId, so a suspended view is resumed by the same one. */
+const pending = new WeakMap<AppSystem, Map<SystemId, Promise<unknown>>>();
+
+function attached<K extends SystemId>(system: AppSystem, id: K): Promise<SystemActors[K]> {
+  let bySystem = pending.get(system);
+  if (!bySystem) pending.set(system, (bySystem = new Map()));
+  let promise = bySystem.get(id);
+  if (!promise) bySystem.set(id, (promise = whenAttached(system, id)));
+  return promise as Promise<SystemActors[K]>;
+}
+
+/**
+ * The actor with this systemId. A page machine is attached by its route before the page renders; a
+ * view that asks for one not attached yet suspends (the nearest Suspense boundary shows) until it is.
+ */
 export function useSystemActor<K extends SystemId>(id: K): SystemActors[K] {
-  return systemActor(useAppSystem(), id);
+  const system = useAppSystem();
+  const ref = system.system.get(id) as SystemActors[K] | undefined;
+  return ref ?? use(attached(system, id));
 }
 
 export function useSystemSelector<K extends SystemId, T>(

@@ -1,11 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import type { PromptCard } from '../../machines/domain/catalog.ts';
 import { isInCart, pendingChange } from '../../machines/cart.ts';
-import { newRequestId, readReferral } from '../system/checkout-logic.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
-import { CartIcon, CheckCircleIcon, CoinIcon } from './icons.tsx';
-import { coinsText } from './order-lines.tsx';
-import { useSessionUser } from './use-session.ts';
+import { CartIcon, CheckCircleIcon } from './first-paint-icons.tsx';
 
 /**
  * "Add to cart", or "In cart" (a link to the cart) once it is there. A visitor's press opens the
@@ -55,54 +51,5 @@ export function AddToCartButton({
       <CartIcon size={16} />
       Add to cart
     </button>
-  );
-}
-
-/**
- * "Buy now for 20 FruitCoins" on a locked FruitCoin prompt: asks the checkout to confirm the
- * spend first. Short of FruitCoins, it says so instead of letting the server refuse.
- */
-export function BuyNowButton({ prompt }: { prompt: Pick<PromptCard, 'id' | 'title' | 'priceFruit'> }) {
-  const checkout = useSystemActor('checkout');
-  const balance = useSessionUser()?.fruitCnt ?? 0;
-  const detailId = useSystemSelector('promptDetail', (s) => s.context.id);
-  const busy = useSystemSelector('checkout', (s) => !s.matches('idle'));
-  const price = prompt.priceFruit ?? 0;
-  const short = balance < price;
-  return (
-    <>
-      <button
-        type="button"
-        className="btn btn--primary"
-        aria-disabled={short || busy || undefined}
-        aria-describedby={short ? `buy-now-short-${prompt.id}` : undefined}
-        onClick={() => {
-          if (short || busy) return;
-          checkout.send({
-            type: 'checkout.start',
-            order: {
-              source: 'buyNow',
-              promptIds: [prompt.id],
-              couponId: null,
-              fruit: price,
-              totalCents: 0,
-              balance,
-              title: prompt.title,
-              detailId,
-            },
-            requestId: newRequestId(),
-            referral: readReferral(),
-          });
-        }}
-      >
-        <CoinIcon size={16} />
-        Buy now for {coinsText(price)}
-      </button>
-      {short ? (
-        <p id={`buy-now-short-${prompt.id}`} className="buy-now__short">
-          Your balance is {coinsText(balance)}: {coinsText(price - balance)} short.
-        </p>
-      ) : null}
-    </>
   );
 }

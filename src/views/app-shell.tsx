@@ -1,13 +1,16 @@
-import type { ReactNode } from 'react';
-import { CheckEmailDialog } from './check-email-dialog.tsx';
+import { useEffect, type ReactNode } from 'react';
 import { ConnectionBanner } from './connection-banner.tsx';
-import { LoginDialog } from './login-dialog.tsx';
+import { CheckEmailDialog, LoginDialog, preloadShellViews, VerifyEmailNotice } from './shell-dialogs.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { Toaster } from './toaster.tsx';
-import { VerifyEmailNotice } from './verify-email-notice.tsx';
 
 export function AppShell({ children }: { children: ReactNode }) {
+  // After the first paint, not with it (docs/decisions/006-lazy-page-machines.md): the dialogs' views
+  // load in the background, so a dialog opens in the same frame as its machine.
+  useEffect(() => {
+    preloadShellViews().catch(() => {});
+  }, []);
   return (
     <>
       <a href="#main" className="skip-link">

@@ -4,7 +4,7 @@ import { pendingChange } from '../../machines/cart.ts';
 import { GENERATORS } from '../../machines/domain/catalog.ts';
 import { couponTerms, type Cart, type CartItem } from '../../machines/domain/commerce.ts';
 import { formatCents } from '../../machines/domain/catalog.ts';
-import { newRequestId, readReferral } from '../system/checkout-logic.ts';
+import { newRequestId, readReferral } from '../system/referral.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CheckoutDialog } from './checkout-dialog.tsx';
 import { EmptyState } from './empty-state.tsx';

@@ -1,7 +1,7 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import type { RefObject } from 'react';
 import { CATEGORIES } from '../../machines/domain/catalog.ts';
-import { ChevronDownIcon, GridIcon } from './icons.tsx';
+import { ChevronDownIcon, GridIcon } from './first-paint-icons.tsx';
 import { useHoverMenu } from './use-hover-menu.ts';
 
 const normalisePath = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);

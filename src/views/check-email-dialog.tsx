@@ -18,7 +18,7 @@ export function CheckEmailDialog() {
   return visible ? <CheckEmailPanel /> : null;
 }
 
-function CheckEmailPanel() {
+export function CheckEmailPanel() {
   const actor = useSystemActor('registrationSuccess');
   const state = useSystemSelector('registrationSuccess', (snapshot) => stateString(snapshot.value));
   const closing = useSystemSelector('registrationSuccess', (snapshot) => snapshot.hasTag('closing'));

@@ -1,5 +1,5 @@
 import { useSystemSelector } from '../system/react.tsx';
-import { AlertIcon, CheckCircleIcon } from './icons.tsx';
+import { AlertIcon, CheckCircleIcon } from './first-paint-icons.tsx';
 
 export const CONNECTION_TEXT = {
   offline: "You're offline — we'll reconnect automatically.",

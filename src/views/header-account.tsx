@@ -13,10 +13,8 @@ import {
   SettingsIcon,
   UserIcon,
 } from './icons.tsx';
-import { LoginButton } from './login-button.tsx';
-import { stateString } from './state-value.ts';
 import { useHoverMenu } from './use-hover-menu.ts';
-import { formatCoins, shortName, useSessionUser, useSessionView } from './use-session.ts';
+import { formatCoins, shortName, useSessionUser } from './use-session.ts';
 
 /** SPEC.md §9: the badge reads "..." above 99. */
 export const CART_BADGE_LIMIT = 99;
@@ -25,36 +23,23 @@ export const CART_BADGE_LIMIT = 99;
 export const unreadBadge = (unread: number): string => (unread > 99 ? '99+' : String(unread));
 
 /**
- * The header's right-hand side, a projection of `session` (SPEC.md §2 Header): the Log in button,
- * a placeholder of the same size while the session is restored, or the balance, cart and account
- * menu of the signed-in user.
+ * The signed-in side of the header (SPEC.md §2 Header): the balance, cart and account menu. Loaded
+ * when a session is signed in (header-account-slot.tsx), so a visitor's first load goes without it.
  */
-export function HeaderAccount() {
-  const state = useSystemSelector('session', (snapshot) => stateString(snapshot.value));
-  const view = useSessionView();
+export function SignedInAccount() {
   const user = useSessionUser();
   return (
-    <div className="header-account" data-state={state}>
-      {view === 'loggedOut' ? <LoginButton className="btn btn--primary btn--sm" /> : null}
-      {view === 'pending' ? (
-        <span className="header-account__placeholder" role="status">
-          <span className="visually-hidden">Checking your sign-in…</span>
+    <>
+      {user ? <CoinBalance fruitCnt={user.fruitCnt} /> : null}
+      <CartLink />
+      {user ? (
+        <AccountMenu user={user} />
+      ) : (
+        <span className="header-account__avatar-placeholder" role="status">
+          <span className="visually-hidden">Loading your account…</span>
         </span>
-      ) : null}
-      {view === 'loggedIn' ? (
-        <>
-          {user ? <CoinBalance fruitCnt={user.fruitCnt} /> : null}
-          <CartLink />
-          {user ? (
-            <AccountMenu user={user} />
-          ) : (
-            <span className="header-account__avatar-placeholder" role="status">
-              <span className="visually-hidden">Loading your account…</span>
-            </span>
-          )}
-        </>
-      ) : null}
-    </div>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CoinIcon, LockIcon, SparkleIcon } from './icons.tsx';
+import { CoinIcon, LockIcon, SparkleIcon } from './first-paint-icons.tsx';
 import { HomeShelves } from './home-shelves.tsx';
 import { PromptListView } from './prompt-list-view.tsx';
 

@@ -1,7 +1,7 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { HomeSection } from '../../machines/home-sections.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
-import { ArrowRightIcon } from './icons.tsx';
+import { ArrowRightIcon } from './first-paint-icons.tsx';
 import { PromptCard } from './prompt-card.tsx';
 
 /** Where each shelf's "See all" goes: the matching filtered list. */

@@ -33,7 +33,7 @@ export function LoginDialog() {
   return open ? <LoginDialogPanel /> : null;
 }
 
-function LoginDialogPanel() {
+export function LoginDialogPanel() {
   const dialog = useSystemActor('loginDialog');
   const state = useSystemSelector('loginDialog', (snapshot) => stateString(snapshot.value));
   const mode = useSystemSelector('loginDialog', (snapshot): Mode =>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons.tsx';
+import { ChevronLeftIcon, ChevronRightIcon } from './first-paint-icons.tsx';
 
 /**
  * Links to another query of the same page are "current" only for exactly that query (the router

@@ -3,56 +3,7 @@ import type { GeneratorType } from '../../machines/domain/catalog.ts';
 import { filledText } from '../../machines/template-filler.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 
-function HeartIcon({ filled }: { filled: boolean }) {
-  return (
-    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 3 4.5 6.7 4.5c2.1 0 3.6 1.1 4.3 2.4.7-1.3 2.2-2.4 4.3-2.4 3.7 0 5.8 3.9 4.3 7.3C19.5 16.4 12 21 12 21z"
-        fill={filled ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-/**
- * The heart (favourites): pressed when the prompt is in `favorites.ids`. A visitor's press opens the
- * login dialog (the machine does that by itself).
- */
-export function HeartButton({
-  promptId,
-  title,
-  className = '',
-}: {
-  promptId: number;
-  /** Names the prompt in the button's name (cards); the detail page leaves it out. */
-  title?: string;
-  className?: string;
-}) {
-  const favorites = useSystemActor('favorites');
-  const saved = useSystemSelector('favorites', (s) => s.context.ids.includes(promptId));
-  const name = title
-    ? saved
-      ? `Remove ${title} from saved`
-      : `Save ${title}`
-    : saved
-      ? 'Remove from saved'
-      : 'Save prompt';
-  return (
-    <button
-      type="button"
-      className={`heart-btn ${saved ? 'heart-btn--on' : ''} ${className}`.trim()}
-      aria-pressed={saved}
-      aria-label={name}
-      title={name}
-      onClick={() => favorites.send({ type: 'favorites.toggle', promptId })}
-    >
-      <HeartIcon filled={saved} />
-    </button>
-  );
-}
+export { HeartButton } from './heart-button.tsx';
 
 /** CONTRACT.md §5: "Share" makes a short link and copies it; if the clipboard refuses, shows it. */
 export function ShareButton({ promptId }: { promptId: number }) {

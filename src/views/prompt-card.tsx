@@ -8,7 +8,7 @@ import {
 } from '../../machines/domain/catalog.ts';
 import { AddToCartButton } from './add-to-cart-button.tsx';
 import { GradeBadge } from './grade-badge.tsx';
-import { HeartButton } from './prompt-actions.tsx';
+import { HeartButton } from './heart-button.tsx';
 import { useSessionView } from './use-session.ts';
 
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });

@@ -10,7 +10,8 @@ import { NotFoundView } from './not-found-view.tsx';
 import { LoginButton } from './login-button.tsx';
 import { useSessionView } from './use-session.ts';
 import { HeartButton, ShareButton, TemplateFiller } from './prompt-actions.tsx';
-import { AddToCartButton, BuyNowButton } from './add-to-cart-button.tsx';
+import { AddToCartButton } from './add-to-cart-button.tsx';
+import { BuyNowButton } from './buy-now-button.tsx';
 import { CheckoutDialog } from './checkout-dialog.tsx';
 
 type DetailStatus = 'loading' | 'error' | 'notFound' | 'ready';

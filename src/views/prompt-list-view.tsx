@@ -13,7 +13,7 @@ import {
 import type { ListSearch } from '../routes/-lib/search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';
-import { AlertIcon, CloseIcon, ImageIcon } from './icons.tsx';
+import { AlertIcon, CloseIcon, ImageIcon } from './first-paint-icons.tsx';
 import { PageLinks } from './page-links.tsx';
 import { PromptCard, PromptCardSkeleton } from './prompt-card.tsx';
 import { useSessionView } from './use-session.ts';

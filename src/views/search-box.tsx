@@ -1,6 +1,6 @@
 import { useMatch, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, type FormEvent } from 'react';
-import { SearchIcon } from './icons.tsx';
+import { SearchIcon } from './first-paint-icons.tsx';
 
 /**
  * The header search (SPEC.md §2): goes to /search?q={trimmed text}; blank text is ignored. The

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
 import { CategoryMenu } from './category-menu.tsx';
-import { HeaderAccount } from './header-account.tsx';
+import { HeaderAccount } from './header-account-slot.tsx';
 import { LogoMark } from './logo.tsx';
 import { SearchBox } from './search-box.tsx';
 

@@ -1,5 +1,5 @@
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
-import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './icons.tsx';
+import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from './first-paint-icons.tsx';
 
 const ICONS = { success: CheckCircleIcon, error: AlertIcon, info: InfoIcon } as const;
 

@@ -14,7 +14,7 @@ export function VerifyEmailNotice() {
   return visible ? <VerifyEmailNoticePanel /> : null;
 }
 
-function VerifyEmailNoticePanel() {
+export function VerifyEmailNoticePanel() {
   const actor = useSystemActor('verifyEmailNotice');
   const state = useSystemSelector('verifyEmailNotice', (snapshot) => stateString(snapshot.value));
   const email = useSystemSelector('verifyEmailNotice', (snapshot) => snapshot.context.email);

@@ -2,8 +2,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { appMachine } from '../../machines/app.ts';
 import { SYSTEM_IDS } from '../../machines/domain/system-ids.ts';
-import { createAppLogic, startAppSystem, systemActor } from '../../src/system/app-system.ts';
-import { CoverageRecorder, modelPaths, replayOnActor } from '../support/model.ts';
+import { PAGE_MACHINE_IDS } from '../../machines/app.ts';
+import { attachPageMachines, startAppSystem, systemActor } from '../../src/system/app-system.ts';
+import { CoverageRecorder, replayOnActor } from '../support/model.ts';
+import { appModel } from '../models/app.ts';
+import { pathsOf } from '../models/types.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture, pageFixture } from '../support/fixtures.ts';
 
@@ -11,16 +14,15 @@ const recorder = new CoverageRecorder(appMachine);
 afterAll(() => recorder.save());
 
 describe('app root model', () => {
-  const input = { callbackUrl: 'http://localhost/auth/callback' };
-  const logic = createAppLogic(fakeEffects());
-  for (const path of modelPaths(logic, {
-    input,
-    samples: { 'loginDialog.open': [{ type: 'loginDialog.open', mode: 'register' }] },
-  })) {
+  const { input, machine: logic } = appModel;
+  for (const path of pathsOf(appModel)) {
     it(path.description, async () => {
       const actor = await replayOnActor(logic, path, { input, recorder });
       if (path.steps.at(-1)?.event.type === 'loginDialog.open') {
         expect(systemActor(actor as never, 'loginDialog').getSnapshot().value).toEqual({ open: 'register' });
+      }
+      if (path.steps.some((step) => step.event.type === 'app.attach')) {
+        expect(systemActor(actor as never, 'checkout').getSnapshot().value).toBe('idle');
       }
       actor.stop();
     });
@@ -48,6 +50,39 @@ describe('the actor system', () => {
     expect((await waitFor(detail, (s) => !s.hasTag('loading'))).value).toBe('notFound');
     detail.send({ type: 'detail.load', id: '1' });
     expect((await waitFor(detail, (s) => s.hasTag('ready'))).context.prompt?.id).toBe(1);
+    system.stop();
+  });
+});
+
+describe('page machines attached on demand (docs/decisions/006-lazy-page-machines.md)', () => {
+  it('start without the page machines; a group attaches once and keeps its context', async () => {
+    const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
+    for (const id of PAGE_MACHINE_IDS) expect(system.system.get(id), id).toBeUndefined();
+    expect(system.system.get('cart')).toBeDefined();
+    expect(system.system.get('inbox')).toBeDefined();
+
+    await attachPageMachines(system, 'history');
+    const list = systemActor(system, 'orderList');
+    for (const id of ['orderList', 'orderDetail', 'fruitHistory', 'coupons', 'exchange'] as const)
+      expect(system.system.get(id), id).toBeDefined();
+    expect(system.system.get('checkout')).toBeUndefined();
+    list.send({ type: 'orders.load', query: { page: 2 } } as never);
+
+    await attachPageMachines(system, 'history', 'checkout');
+    expect(systemActor(system, 'orderList')).toBe(list);
+    expect(list.getSnapshot().context).toMatchObject({ query: { page: 2 } });
+    expect(system.system.get('checkout')).toBeDefined();
+    expect(system.system.get('paymentResult')).toBeDefined();
+    system.stop();
+  });
+
+  it('a restored connection retries only the page machines that run', async () => {
+    const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
+    const connection = systemActor(system, 'connection');
+    connection.send({ type: 'connection.lost' } as never);
+    connection.send({ type: 'connection.reached' } as never);
+    expect(system.getSnapshot().status).toBe('active');
+    expect(system.system.get('orderList')).toBeUndefined();
     system.stop();
   });
 });

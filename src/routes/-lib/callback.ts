@@ -1,5 +1,5 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import { sendToSystem, type AppSystem } from '../../system/app-system.ts';
+import { attachPageMachines, sendToSystem, type AppSystem } from '../../system/app-system.ts';
 
 /** What the identity provider appends to the callback address; each one optional. */
 export interface CallbackSearch {
@@ -22,7 +22,7 @@ export function validateCallbackSearch(
 }
 
 /** beforeLoad of /auth/callback and /social-callback: start the exchange (not on a preload). */
-export function startCallback({
+export async function startCallback({
   context,
   search,
   preload,
@@ -30,7 +30,8 @@ export function startCallback({
   context: { system: AppSystem };
   search: CallbackSearch;
   preload: boolean;
-}): void {
+}): Promise<void> {
+  await attachPageMachines(context.system, 'signInLink');
   if (preload) return;
   sendToSystem(context.system, 'authCallback', {
     type: 'callback.start',

@@ -1,6 +1,6 @@
 import { waitFor } from 'xstate';
 import { saveAuthRedirect } from '../../effects/auth-redirect.ts';
-import { systemActor, type AppSystem } from '../../system/app-system.ts';
+import { attachPageMachines, systemActor, type AppSystem, type PageGroup } from '../../system/app-system.ts';
 
 /**
  * beforeLoad of the routes that need a signed-in user (SPEC.md §6): a visitor's address is kept in
@@ -33,3 +33,11 @@ export function requireMember({
       () => {},
     );
 }
+
+/** beforeLoad of a member's page: requireMember, then the page's machines attached (./attach.ts). */
+export const memberPageWith =
+  (...groups: PageGroup[]) =>
+  (args: Parameters<typeof requireMember>[0]): Promise<void> => {
+    requireMember(args);
+    return attachPageMachines(args.context.system, ...groups);
+  };

@@ -15,6 +15,8 @@ import {
 } from '../../../src/system/app-system.ts';
 import { AppSystemProvider } from '../../../src/system/react.tsx';
 import { navigation } from '../../../src/effects/navigation.ts';
+import { SignedInAccount } from '../../../src/views/header-account-slot.tsx';
+import { preloadShellViews } from '../../../src/views/shell-dialogs.tsx';
 import { pageFixture } from '../../support/fixtures.ts';
 import { emptyCart } from '../../support/fake-effects.ts';
 import { ApiError } from '../../../src/effects/api.ts';
@@ -89,6 +91,9 @@ export async function renderApp(
   const router = createAppRouter(system, history);
   // as main.tsx does: the machines' redirects go through the router
   navigation.go = (href, opts) => void router.navigate({ href, replace: opts?.replace ?? false });
+  // The shell's lazy views (the dialogs, the signed-in header) loaded ahead, as after a first use:
+  // a test's dialog shows in the render its machine opens it in.
+  await Promise.all([preloadShellViews(), SignedInAccount.preload()]);
   const user = userEvent.setup();
   const view = render(
     <AppSystemProvider system={system}>

@@ -1,0 +1,20 @@
+// The prompt page's own tools: Share and the template filler, each machine with its effects
+// provided; attached by /detail/{slugId} (docs/decisions/006-lazy-page-machines.md).
+import { fromPromise } from 'xstate';
+import { shareMachine } from '../../machines/share.ts';
+import { templateFillerMachine } from '../../machines/template-filler.ts';
+import type { AppEffects } from './app-system.ts';
+
+export function detailLogic(effects: AppEffects) {
+  return {
+    share: shareMachine.provide({
+      actors: {
+        createShareLink: fromPromise(({ input }) => effects.createShareLink(input)),
+        copyText: fromPromise(({ input }) => effects.copyText(input.text)),
+      },
+    }),
+    templateFiller: templateFillerMachine.provide({
+      actors: { copyText: fromPromise(({ input }) => effects.copyText(input.text)) },
+    }),
+  };
+}
