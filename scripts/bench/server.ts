@@ -5,7 +5,7 @@
 // (one JSON line per request, as in a real deployment) goes to a file, not to our terminal.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../tests/support/free-port.ts';
 import { join, resolve } from 'node:path';
 import { log, sleep } from './util.ts';
 
@@ -17,18 +17,6 @@ export interface RunningServer {
 }
 
 /** A port nobody listens on right now (bind to 0, read it, release it). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address !== null ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 export async function startServer(opts: { scratchDir: string; port?: number }): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
   const dataDir = resolve(opts.scratchDir, 'server-data');

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../support/free-port.ts';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { encryptPassword } from '../../server/auth/password-crypto.ts';
@@ -53,16 +53,6 @@ interface Call {
 let child: ChildProcess | null = null;
 let origin = '';
 let output = '';
-
-const freePort = async (): Promise<number> => {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
-};
 
 async function startServer(): Promise<void> {
   const port = await freePort();

@@ -2,6 +2,7 @@
 // "stable") count animation frames, and frames are fake time too: with the clock paused they
 // never come. So these wait by polling from here, then act without the frame-based checks.
 import type { Locator, Page } from 'playwright-core';
+import { DEMO_MEMBER } from './runner.ts';
 
 const WAIT_MS = 8_000;
 
@@ -120,17 +121,20 @@ export async function settleEither(page: Page, named: string, effects: string[])
   })()`);
 }
 
-export const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
-
 /** The demo member signs in through the header's login dialog, as the runner's `member` does. */
 export async function signIn(page: Page): Promise<void> {
   await click(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
-  const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
+  await submitLoginDialog(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
+}
+
+/** In the open login dialog: the email form (past the providers if shown), filled and sent. */
+async function submitLoginDialog(page: Page, email: string, password: string): Promise<void> {
+  const dialog = loginDialogOf(page);
   await visibleLazy(page, dialog);
   const withEmail = dialog.getByRole('button', { name: 'Continue with Email' });
   if (await withEmail.isVisible()) await click(withEmail);
-  await fill(dialog.getByLabel('Email', { exact: true }), DEMO.email);
-  await fill(dialog.getByLabel('Password', { exact: true }), DEMO.password);
+  await fill(dialog.getByLabel('Email', { exact: true }), email);
+  await fill(dialog.getByLabel('Password', { exact: true }), password);
   await click(dialog.getByRole('button', { name: 'Log in', exact: true }));
 }
 
@@ -169,24 +173,15 @@ export const loginDialogOf = (page: Page): Locator =>
  * is open already), then waits until the header shows the account menu.
  */
 export async function logInThroughDialog(page: Page, email: string, password: string): Promise<void> {
-  const dialog = loginDialogOf(page);
-  if (!(await dialog.isVisible()))
+  if (!(await loginDialogOf(page).isVisible()))
     await click(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
-  await visibleLazy(page, dialog);
-  const withEmail = dialog.getByRole('button', { name: 'Continue with Email' });
-  if (await withEmail.isVisible()) await click(withEmail);
-  await fill(dialog.getByLabel('Email', { exact: true }), email);
-  await fill(dialog.getByLabel('Password', { exact: true }), password);
-  await click(dialog.getByRole('button', { name: 'Log in', exact: true }));
+  await submitLoginDialog(page, email, password);
   await visibleLazy(page, page.getByRole('banner').getByRole('button', { name: /^Account menu for / }));
 }
 
 /** Logs out through the account menu in the header (by keyboard: no hover timers involved). */
 export async function logOutThroughMenu(page: Page): Promise<void> {
-  const trigger = page.getByRole('banner').getByRole('button', { name: /^Account menu for / });
-  await (await visible(trigger)).focus();
-  await page.keyboard.press('Enter');
-  await click(page.getByRole('banner').getByRole('menuitem', { name: /Log out/ }));
+  await logOut(page);
   await visible(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
 }
 

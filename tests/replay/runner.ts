@@ -6,11 +6,11 @@
 // screenshot is taken, and a one-page HTML report is written.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { freePort } from '../support/free-port.ts';
 import { delayOf, stepLabel, type ModelPath } from '../support/model.ts';
 import { dotted, seesOf, type CataloguePath } from '../models/catalogue.ts';
 import type { MachineModel } from '../models/types.ts';
@@ -20,16 +20,6 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_MEMBER = { email: 'demo@example.com', password: 'Demo@12345' };
 /** Generous: CI machines are slow and a step may wait for a lazily loaded chunk. */
 const STEP_TIMEOUT = 15_000;
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createNetServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 
 async function waitForHttp(url: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;

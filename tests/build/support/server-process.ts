@@ -3,7 +3,7 @@
 // end-to-end tests start it (scripts/e2e-server.ts, playwright.config.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../../support/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './bundle.ts';
@@ -13,20 +13,6 @@ export interface ServerProcess {
   origin: string;
   stop(): Promise<void>;
 }
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address !== null
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 
 /** Variables of the calling shell that would point the server elsewhere than a scratch embedded setup. */
 const DROPPED = [
