@@ -1,19 +1,28 @@
-import { enqueueActions, fromCallback, setup, spawnChild, type AnyActorLogic, type EventFrom } from 'xstate';
+import {
+  assign,
+  enqueueActions,
+  fromCallback,
+  fromPromise,
+  sendTo,
+  setup,
+  spawnChild,
+  type AnyActorLogic,
+  type AnyEventObject,
+  type EventFrom,
+} from 'xstate';
 import { cartCountMachine } from './cart-count.ts';
 import { SYSTEM_IDS, TIMINGS, type SystemId } from './domain/system-ids.ts';
 import { favoritesMachine } from './favorites.ts';
 import { homeSectionsMachine } from './home-sections.ts';
 import { seoMachine } from './seo.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
-import { loginDialogMachine, type DialogMode } from './login-dialog.ts';
+import type { DialogMode } from './login-dialog.ts';
 import { promptDetailMachine } from './prompt-detail.ts';
 import { promptListMachine } from './prompt-list.ts';
-import { registrationSuccessMachine } from './registration-success.ts';
 import { sessionMachine } from './session.ts';
 import { toastMachine } from './toast.ts';
 import { cartMachine } from './cart.ts';
 import { inboxMachine } from './inbox.ts';
-import { verifyEmailNoticeMachine } from './verify-email-notice.ts';
 import { connectionMachine, type RetryTarget } from './connection.ts';
 import type { legacyRedirectMachine } from './legacy-redirect.ts';
 import type { shareLandingMachine } from './share-landing.ts';
@@ -52,8 +61,33 @@ export const PAGE_MACHINE_IDS = [
 
 export type PageMachineId = (typeof PAGE_MACHINE_IDS)[number];
 
+/**
+ * The sign-in machines: long-lived once they run, but loaded with the first sign-in intent (a press of
+ * "Log in", a pointer or focus on it, a page that asks a visitor to log in), not with the first page.
+ * `loadSignIn` (src/) answers with their logic, effects provided.
+ */
+export const SIGN_IN_MACHINE_IDS = [
+  SYSTEM_IDS.loginDialog,
+  SYSTEM_IDS.registrationSuccess,
+  SYSTEM_IDS.verifyEmailNotice,
+] as const satisfies readonly SystemId[];
+
+export type SignInMachines = Record<(typeof SIGN_IN_MACHINE_IDS)[number], AnyActorLogic>;
+
+/** Shown when the sign-in code cannot be loaded after a person asked for it. */
+export const SIGN_IN_UNAVAILABLE = 'Sign-in could not load. Check your connection and try again.';
+
+/** How the login dialog is to open: a mode and, when known, the email to fill in. */
+export interface OpenRequest {
+  mode: DialogMode;
+  /** Defaults to the remembered email (src/ reads it). */
+  email?: string;
+}
+
 export type AppEvent =
-  | { type: 'loginDialog.open'; mode?: DialogMode }
+  | { type: 'loginDialog.open'; mode?: DialogMode; email?: string }
+  /** A sign-in is likely (a pointer on "Log in"): load the sign-in machines ahead of the press. */
+  | { type: 'signIn.prepare' }
   /** Spawns a page machine (its logic with effects provided) unless one with that systemId runs. */
   | { type: 'app.attach'; systemId: PageMachineId; logic: AnyActorLogic };
 
@@ -127,6 +161,16 @@ export interface AppInput {
   callbackUrl: string;
 }
 
+export interface AppContext extends AppInput {
+  /** The dialog asked for while the sign-in machines load; opened as soon as they run. */
+  openRequest: OpenRequest | null;
+}
+
+const requestOf = (event: { mode?: DialogMode; email?: string }): OpenRequest => ({
+  mode: event.mode ?? 'providers',
+  ...(event.email !== undefined ? { email: event.email } : {}),
+});
+
 /**
  * The root of the actor system: started once by src/, it spawns every long-lived actor with its
  * systemId so views and routes can reach them (`system.get(id)`). Effects are provided by src/
@@ -137,7 +181,7 @@ export interface AppInput {
  */
 export const appMachine = setup({
   types: {
-    context: {} as AppInput,
+    context: {} as AppContext,
     events: {} as AppEvent,
     input: {} as AppInput,
   },
@@ -148,9 +192,10 @@ export const appMachine = setup({
     promptDetail: promptDetailMachine,
     session: sessionMachine,
     cartCount: cartCountMachine,
-    loginDialog: loginDialogMachine,
-    registrationSuccess: registrationSuccessMachine,
-    verifyEmailNotice: verifyEmailNoticeMachine,
+    /** Imports the sign-in machines (their module, provided with effects): src/ provides it. */
+    loadSignIn: fromPromise<SignInMachines>(() =>
+      Promise.reject(new Error('loadSignIn is provided by src/')),
+    ),
     seo: seoMachine,
     favorites: favoritesMachine,
     homeSections: homeSectionsMachine,
@@ -161,8 +206,28 @@ export const appMachine = setup({
     globalEvents: fromCallback<AppEvent>(() => () => {}),
   },
   actions: {
-    /** Opens the login dialog with the remembered email (storage is src/'s to read). */
-    openLoginDialog: (_, _params: { mode: DialogMode }) => {},
+    /** Opens the login dialog, with the remembered email unless one is given (storage is src/'s to read). */
+    openLoginDialog: (_, _params: OpenRequest) => {},
+    holdOpenRequest: assign({
+      openRequest: ({ event }) => (event.type === 'loginDialog.open' ? requestOf(event) : null),
+    }),
+    dropOpenRequest: assign({ openRequest: null }),
+    /** Spawns the loaded sign-in machines with their systemIds (the dialog gets the callback URL). */
+    spawnSignIn: enqueueActions(({ enqueue, context, system }, machines: SignInMachines) => {
+      const spawn = enqueue.spawnChild as unknown as (
+        logic: AnyActorLogic,
+        options: { id: string; systemId: string; input: AppInput },
+      ) => void;
+      for (const systemId of SIGN_IN_MACHINE_IDS) {
+        if (system.get(systemId)) continue;
+        spawn(machines[systemId], { id: systemId, systemId, input: { callbackUrl: context.callbackUrl } });
+      }
+    }),
+    toastSignInUnavailable: sendTo(({ system }) => system.get(SYSTEM_IDS.toast), {
+      type: 'toast.show',
+      kind: 'error',
+      message: SIGN_IN_UNAVAILABLE,
+    } as AnyEventObject),
     /** Spawns the page machine once: a second attach (another visit to its page) keeps the first. */
     attachPageMachine: enqueueActions(({ enqueue, event, system }) => {
       if (event.type !== 'app.attach' || system.get(event.systemId)) return;
@@ -174,9 +239,12 @@ export const appMachine = setup({
       spawn(event.logic, { id: event.systemId, systemId: event.systemId });
     }),
   },
+  guards: {
+    openRequested: ({ context }) => context.openRequest !== null,
+  },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ callbackUrl: input.callbackUrl }),
+  context: ({ input }) => ({ callbackUrl: input.callbackUrl, openRequest: null }),
   entry: [
     spawnChild('toast', { id: SYSTEM_IDS.toast, systemId: SYSTEM_IDS.toast }),
     spawnChild('hoverMenu', {
@@ -192,19 +260,6 @@ export const appMachine = setup({
     spawnChild('promptList', { id: SYSTEM_IDS.promptList, systemId: SYSTEM_IDS.promptList }),
     spawnChild('promptDetail', { id: SYSTEM_IDS.promptDetail, systemId: SYSTEM_IDS.promptDetail }),
     spawnChild('cartCount', { id: SYSTEM_IDS.cartCount, systemId: SYSTEM_IDS.cartCount }),
-    spawnChild('loginDialog', {
-      id: SYSTEM_IDS.loginDialog,
-      systemId: SYSTEM_IDS.loginDialog,
-      input: ({ context }) => ({ callbackUrl: context.callbackUrl }),
-    }),
-    spawnChild('registrationSuccess', {
-      id: SYSTEM_IDS.registrationSuccess,
-      systemId: SYSTEM_IDS.registrationSuccess,
-    }),
-    spawnChild('verifyEmailNotice', {
-      id: SYSTEM_IDS.verifyEmailNotice,
-      systemId: SYSTEM_IDS.verifyEmailNotice,
-    }),
     spawnChild('seo', { id: SYSTEM_IDS.seo, systemId: SYSTEM_IDS.seo }),
     spawnChild('favorites', { id: SYSTEM_IDS.favorites, systemId: SYSTEM_IDS.favorites }),
     spawnChild('homeSections', { id: SYSTEM_IDS.homeSections, systemId: SYSTEM_IDS.homeSections }),
@@ -219,14 +274,48 @@ export const appMachine = setup({
     spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
   ],
   invoke: { id: 'globalEvents', src: 'globalEvents' },
-  initial: 'running',
+  on: { 'app.attach': { actions: 'attachPageMachine' } },
+  initial: 'signInAbsent',
   states: {
-    running: {
+    // The sign-in machines: not loaded until a sign-in is likely or asked for.
+    signInAbsent: {
+      on: {
+        'signIn.prepare': 'signInLoading',
+        'loginDialog.open': { target: 'signInLoading', actions: 'holdOpenRequest' },
+      },
+    },
+    signInLoading: {
+      invoke: {
+        id: 'loadSignIn',
+        src: 'loadSignIn',
+        onDone: {
+          target: 'signInReady',
+          actions: { type: 'spawnSignIn', params: ({ event }) => event.output },
+        },
+        onError: [
+          {
+            guard: 'openRequested',
+            target: 'signInAbsent',
+            actions: ['dropOpenRequest', 'toastSignInUnavailable'],
+          },
+          { target: 'signInAbsent' },
+        ],
+      },
+      on: { 'loginDialog.open': { actions: 'holdOpenRequest' } },
+    },
+    signInReady: {
+      // a dialog asked for while loading opens now
+      always: {
+        guard: 'openRequested',
+        actions: [
+          { type: 'openLoginDialog', params: ({ context }) => context.openRequest! },
+          'dropOpenRequest',
+        ],
+      },
       on: {
         'loginDialog.open': {
-          actions: { type: 'openLoginDialog', params: ({ event }) => ({ mode: event.mode ?? 'providers' }) },
+          actions: { type: 'openLoginDialog', params: ({ event }) => requestOf(event) },
         },
-        'app.attach': { actions: 'attachPageMachine' },
       },
     },
   },

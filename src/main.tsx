@@ -9,6 +9,7 @@ import { ApiError } from './effects/api.ts';
 import type { InspectionEvent, Observer } from 'xstate';
 import { bindAuthNavigation } from './effects/auth-redirect.ts';
 import { navigation } from './effects/navigation.ts';
+import { preloadShellViews } from './views/shell-dialogs.tsx';
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -38,7 +39,11 @@ if (import.meta.env.DEV && window.__fruitReplay) {
 const inspect = observers.length
   ? (event: InspectionEvent) => observers.forEach((o) => o.next?.(event))
   : undefined;
-const system = startAppSystem({ effects, ...(inspect ? { inspect } : {}) });
+const system = startAppSystem({
+  effects,
+  loadSignInViews: preloadShellViews,
+  ...(inspect ? { inspect } : {}),
+});
 devtools?.attach(system);
 const router = createAppRouter(system);
 navigation.go = (href, options) => void router.navigate({ href, replace: options?.replace ?? false });

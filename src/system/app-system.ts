@@ -9,7 +9,19 @@ import {
   type AnyActorRef,
   type EventFrom,
 } from 'xstate';
-import { appMachine, PAGE_MACHINE_IDS, type AppEvent, type PageMachineId } from '../../machines/app.ts';
+import {
+  appMachine,
+  PAGE_MACHINE_IDS,
+  type AppEvent,
+  type OpenRequest,
+  type PageMachineId,
+} from '../../machines/app.ts';
+import type { loginDialogMachine } from '../../machines/login-dialog.ts';
+import type { registrationSuccessMachine } from '../../machines/registration-success.ts';
+import type { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
+import type { popupActor } from '../effects/popup.ts';
+import type { AuthEffects } from '../effects/auth.ts';
+import { lazyEffects, type NamesAll } from '../effects/lazy.ts';
 import type { authCallbackMachine } from '../../machines/auth-callback.ts';
 import { cartCountMachine } from '../../machines/cart-count.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
@@ -25,19 +37,12 @@ import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
 import { applyHead } from '../effects/head.ts';
 import { copyText } from '../effects/navigation.ts';
 import type { hoverMenuMachine } from '../../machines/hover-menu.ts';
-import { loginDialogMachine, type DialogMode } from '../../machines/login-dialog.ts';
-import type { SignedIn } from '../../machines/domain/session-user.ts';
 import { promptDetailMachine } from '../../machines/prompt-detail.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
-import { registrationSuccessMachine } from '../../machines/registration-success.ts';
-import { resendEmailMachine } from '../../machines/resend-email.ts';
 import { sessionMachine } from '../../machines/session.ts';
-import { socialLoginMachine } from '../../machines/social-login.ts';
 import type { toastMachine } from '../../machines/toast.ts';
-import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
 import { connectionMachine, type ConnectionEvent } from '../../machines/connection.ts';
 import { createApiClient } from '../effects/api.ts';
-import { createAuthEffects } from '../effects/auth.ts';
 import { createCartEffects } from '../effects/cart.ts';
 import { createCatalogEffects } from '../effects/catalog.ts';
 import {
@@ -60,25 +65,78 @@ import type { messagesMachine } from '../../machines/messages.ts';
 import type { supportMachine } from '../../machines/support.ts';
 import type { profileMachine } from '../../machines/profile.ts';
 import type { settingsMachine } from '../../machines/settings.ts';
-import { createCommerceEffects, type CommerceEffects } from '../effects/commerce.ts';
-import { createAccountEffects, type AccountEffects } from '../effects/account.ts';
-import { popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
+import type { CommerceEffects } from '../effects/commerce.ts';
+import type { AccountEffects } from '../effects/account.ts';
 import { createSessionEffects } from '../effects/session.ts';
 import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
 
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
 export type AppEffects = ReturnType<typeof createCatalogEffects> &
-  ReturnType<typeof createAuthEffects> &
+  AuthEffects &
   ReturnType<typeof createCartEffects> &
   CommerceEffects &
   AccountEffects & {
     session: ReturnType<typeof createSessionEffects>;
-    popup: typeof popupActor;
+    /** The social sign-in popup; the browser's window popup unless a test hands in another. */
+    popup?: typeof popupActor;
     /** The clipboard (share links, filled prompts). */
     copyText: (text: string) => Promise<void>;
     /** Whether the API can be reached: the API client's reports, the browser's `online`, the health probe. */
     connection: ConnectionEffects;
   };
+
+/** The sign-in calls, whose module (and crypto-js behind it) loads with the first sign-in. */
+const AUTH_EFFECT_NAMES = [
+  'authorize',
+  'emailLogin',
+  'emailRegister',
+  'guestLogin',
+  'resendVerification',
+  'verifyEmail',
+  'exchangeCode',
+] as const satisfies readonly (keyof AuthEffects)[];
+/** A member's calls (cart, orders, coins, coupons), whose module loads with the first of them. */
+const COMMERCE_EFFECT_NAMES = [
+  'fetchCart',
+  'addToCart',
+  'removeFromCart',
+  'checkout',
+  'fetchOrders',
+  'fetchOrder',
+  'cancelOrder',
+  'payOrder',
+  'confirmOrder',
+  'fetchLedger',
+  'fetchCoupons',
+  'fetchExchangeOffers',
+  'exchange',
+] as const satisfies readonly (keyof CommerceEffects)[];
+/** The account area's calls (messages, support, profile, settings), likewise. */
+const ACCOUNT_EFFECT_NAMES = [
+  'fetchMessages',
+  'fetchUnreadCount',
+  'markMessageRead',
+  'markAllMessagesRead',
+  'deleteMessage',
+  'sendSupportRequest',
+  'fetchSupportRequests',
+  'fetchProfile',
+  'saveName',
+  'uploadAvatar',
+  'generateAvatar',
+  'fetchSettings',
+  'saveNotifications',
+  'changePassword',
+  'signOutEverywhere',
+  'deleteAccount',
+] as const satisfies readonly (keyof AccountEffects)[];
+// each list names every call of its family (a new call left out fails to compile)
+const namesAll: [
+  NamesAll<AuthEffects, typeof AUTH_EFFECT_NAMES>,
+  NamesAll<CommerceEffects, typeof COMMERCE_EFFECT_NAMES>,
+  NamesAll<AccountEffects, typeof ACCOUNT_EFFECT_NAMES>,
+] = [true, true, true];
+void namesAll;
 
 /** The bearer token the API client sends: the session's, read at call time. */
 const tokenSource: { current: () => string | null } = { current: () => null };
@@ -91,12 +149,20 @@ export function browserEffects(): AppEffects {
   });
   return {
     ...createCatalogEffects(api),
-    ...createAuthEffects(api),
+    ...lazyEffects(
+      () => import('../effects/auth.ts').then((m) => m.createAuthEffects(api)),
+      AUTH_EFFECT_NAMES,
+    ),
     ...createCartEffects(api),
-    ...createCommerceEffects(api),
-    ...createAccountEffects(api),
+    ...lazyEffects(
+      () => import('../effects/commerce.ts').then((m) => m.createCommerceEffects(api)),
+      COMMERCE_EFFECT_NAMES,
+    ),
+    ...lazyEffects(
+      () => import('../effects/account.ts').then((m) => m.createAccountEffects(api)),
+      ACCOUNT_EFFECT_NAMES,
+    ),
     session: createSessionEffects(api),
-    popup: popupActor,
     copyText,
     // the probe asks with a client of its own: its failures are what it answers, not reports
     connection: createConnectionEffects(createApiClient(), reachability),
@@ -105,25 +171,23 @@ export function browserEffects(): AppEffects {
 
 const local = safeStorage('local');
 
-const resendLogic = (effects: AppEffects) =>
-  resendEmailMachine.provide({
-    actors: { resendVerification: fromPromise(({ input }) => effects.resendVerification(input)) },
-  });
-
-/** The machine definitions with src/'s effects provided (ARCHITECTURE.md: `machine.provide`). */
-export function createAppLogic(effects: AppEffects) {
-  const sessionToken = (system: { get: (id: string) => AnyActorRef | undefined }): string | null =>
-    (system.get('session')?.getSnapshot() as { context?: { token?: string | null } } | undefined)?.context
-      ?.token ?? null;
-
+/**
+ * The machine definitions with src/'s effects provided (ARCHITECTURE.md: `machine.provide`).
+ * `loadSignInViews` loads the sign-in dialogs' views with their machines, so a dialog opens in the
+ * frame its machine opens it.
+ */
+export function createAppLogic(
+  effects: AppEffects,
+  loadSignInViews: () => Promise<unknown> = async () => {},
+) {
   return appMachine.provide({
     actions: {
       openLoginDialog: sendTo(
         ({ system }) => system.get('loginDialog'),
-        (_, { mode }: { mode: DialogMode }) => ({
+        (_, request: OpenRequest) => ({
           type: 'dialog.open',
-          mode,
-          rememberedEmail: local.get(LOCAL_KEYS.rememberEmail),
+          mode: request.mode,
+          rememberedEmail: request.email ?? local.get(LOCAL_KEYS.rememberEmail),
         }),
       ),
     },
@@ -156,51 +220,9 @@ export function createAppLogic(effects: AppEffects) {
           }),
         },
       }),
-      loginDialog: loginDialogMachine.provide({
-        actors: {
-          emailLogin: fromPromise(({ input }) => effects.emailLogin(input)),
-          emailRegister: fromPromise(({ input }) => effects.emailRegister(input)),
-          guestLogin: fromPromise(() => effects.guestLogin()),
-          socialLogin: socialLoginMachine.provide({
-            actors: {
-              authorize: fromPromise(({ input }) => effects.authorize(input)),
-              popup: effects.popup,
-              readStoredSignIn: fromPromise(({ system }) => readStoredSignIn(sessionToken(system))),
-              checkLoggedIn: fromPromise(async ({ system }) => sessionToken(system) !== null),
-            },
-            actions: {
-              completeSignIn: (_, signedIn) => {
-                window.dispatchEvent(
-                  new CustomEvent(SOCIAL_SUCCESS_MESSAGE, { detail: { token: signedIn.token } }),
-                );
-              },
-            },
-          }),
-        },
-        actions: {
-          signedIn: sendTo(
-            ({ system }) => system.get('session'),
-            (_, p: SignedIn) => ({
-              type: 'session.signedIn',
-              token: p.token,
-              userData: p.userData,
-              now: Date.now(),
-            }),
-          ),
-          rememberEmail: (_, p) =>
-            p.remember
-              ? local.set(LOCAL_KEYS.rememberEmail, p.email)
-              : local.remove(LOCAL_KEYS.rememberEmail),
-          registered: sendTo(
-            ({ system }) => system.get('registrationSuccess'),
-            (_, p: { email: string }) => ({ type: 'registration.succeeded', email: p.email }),
-          ),
-          showUnverified: sendTo(
-            ({ system }) => system.get('verifyEmailNotice'),
-            (_, p: { email: string }) => ({ type: 'notice.show', email: p.email }),
-          ),
-        },
-      }),
+      loadSignIn: fromPromise(() =>
+        Promise.all([import('./sign-in-logic.ts'), loadSignInViews()]).then(([m]) => m.signInLogic(effects)),
+      ),
       seo: seoMachine.provide({
         actors: { fetchSeo: fromPromise(({ input }) => effects.fetchSeo(input)) },
         actions: { applyMetadata: (_, { meta }) => applyHead(meta) },
@@ -223,10 +245,6 @@ export function createAppLogic(effects: AppEffects) {
       // the cart and the account menu's unread count; page machines come with attachPageMachines
       ...cartLogic(effects),
       ...inboxCountLogic(effects),
-      registrationSuccess: registrationSuccessMachine.provide({
-        actors: { resendEmail: resendLogic(effects) },
-      }),
-      verifyEmailNotice: verifyEmailNoticeMachine.provide({ actors: { resendEmail: resendLogic(effects) } }),
     },
   });
 }
@@ -237,6 +255,8 @@ export interface StartOptions {
   clock?: ActorOptions<typeof appMachine>['clock'];
   /** Defaults to this origin's /auth/callback. */
   callbackUrl?: string;
+  /** Loads the sign-in dialogs' views, with the sign-in machines (src/main.tsx hands them in). */
+  loadSignInViews?: () => Promise<unknown>;
   /**
    * `onDemand`: page machines are attached by the routes that need them (attachPageMachines), the
    * browser's way. `all`: every page machine runs from the start, for code that drives machines
@@ -289,7 +309,7 @@ export function startAppSystem(options: StartOptions = {}) {
   const pageMachines = options.pageMachines ?? (preloadedGroups ? 'all' : 'onDemand');
   if (pageMachines === 'all' && !preloadedGroups)
     throw new Error('pageMachines: "all" is for code outside a browser; routes attach them in one');
-  const actor = createActor(createAppLogic(effects), {
+  const actor = createActor(createAppLogic(effects, options.loadSignInViews), {
     systemId: APP_SYSTEM_ID,
     input: { callbackUrl },
     ...(options.inspect ? { inspect: options.inspect } : {}),

@@ -4,6 +4,7 @@
 import { fromPromise, sendTo } from 'xstate';
 import { authCallbackMachine } from '../../machines/auth-callback.ts';
 import { emailVerificationMachine } from '../../machines/email-verification.ts';
+import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
 import { handOverSignIn } from '../effects/popup.ts';
 import { SESSION_KEYS, safeStorage } from '../effects/storage-keys.ts';
 import type { AppEffects } from './app-system.ts';
@@ -23,9 +24,10 @@ export function signInLinkLogic(effects: AppEffects) {
         resendVerification: fromPromise(({ input }) => effects.resendVerification(input)),
       },
       actions: {
+        // through the root, which loads the sign-in machines first if they do not run yet
         openLogin: sendTo(
-          ({ system }) => system.get('loginDialog'),
-          (_, p: { email: string }) => ({ type: 'dialog.open', mode: 'login', rememberedEmail: p.email }),
+          ({ system }) => system.get(APP_SYSTEM_ID),
+          (_, p: { email: string }) => ({ type: 'loginDialog.open', mode: 'login', email: p.email }) as const,
         ),
       },
     }),

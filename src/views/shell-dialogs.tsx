@@ -1,7 +1,9 @@
-// The shell's dialogs, each shown by its machine (which runs from the start); their views load the
-// first time one opens (docs/decisions/006-lazy-page-machines.md), not with the first page.
+// The shell's sign-in dialogs, each shown by its machine. Machines and views load together with the
+// first sign-in intent (machines/app.ts `loadSignIn`, docs/decisions/006-lazy-page-machines.md), not
+// with the first page; until then there is nothing to show.
+import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
-import { useSystemSelector } from '../system/react.tsx';
+import { useAppSystem, useSystemSelector } from '../system/react.tsx';
 import { lazyView } from './lazy-view.tsx';
 
 const LoginDialogPanel = lazyView(
@@ -17,7 +19,20 @@ const VerifyEmailNoticePanel = lazyView(
   (m) => m.VerifyEmailNoticePanel,
 );
 
-export function LoginDialog() {
+/** The sign-in dialogs, once their machines run. */
+export function SignInDialogs() {
+  const system = useAppSystem();
+  const ready = useSelector(system, (snapshot) => snapshot.matches('signInReady'));
+  return ready ? (
+    <>
+      <LoginDialog />
+      <CheckEmailDialog />
+      <VerifyEmailNotice />
+    </>
+  ) : null;
+}
+
+function LoginDialog() {
   const open = useSystemSelector('loginDialog', (snapshot) => !snapshot.matches('closed'));
   return open ? (
     <Suspense fallback={null}>
@@ -26,7 +41,7 @@ export function LoginDialog() {
   ) : null;
 }
 
-export function CheckEmailDialog() {
+function CheckEmailDialog() {
   const visible = useSystemSelector('registrationSuccess', (snapshot) => snapshot.hasTag('visible'));
   return visible ? (
     <Suspense fallback={null}>
@@ -35,7 +50,7 @@ export function CheckEmailDialog() {
   ) : null;
 }
 
-export function VerifyEmailNotice() {
+function VerifyEmailNotice() {
   const visible = useSystemSelector('verifyEmailNotice', (snapshot) => snapshot.hasTag('visible'));
   return visible ? (
     <Suspense fallback={null}>
@@ -44,6 +59,6 @@ export function VerifyEmailNotice() {
   ) : null;
 }
 
-/** Loads the shell's lazy views ahead of their first use. */
+/** Loads the sign-in dialogs' views (with their machines: src/main.tsx hands it to the system). */
 export const preloadShellViews = (): Promise<unknown> =>
   Promise.all([LoginDialogPanel.preload(), CheckEmailPanel.preload(), VerifyEmailNoticePanel.preload()]);

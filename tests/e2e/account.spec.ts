@@ -12,6 +12,8 @@ const accountMenu = (page: Page) => page.getByRole('button', { name: /^Account m
 async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
+  // on a first press the sign-in code loads first: the dialog comes a moment later
+  await expect(dialog).toBeVisible();
   if (await dialog.getByRole('button', { name: 'Continue with Email' }).isVisible())
     await dialog.getByRole('button', { name: 'Continue with Email' }).click();
   await dialog.getByLabel('Email', { exact: true }).fill(email);

@@ -2,9 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { SimulatedClock, waitFor } from 'xstate';
 import { appMachine } from '../../machines/app.ts';
 import { SYSTEM_IDS } from '../../machines/domain/system-ids.ts';
-import { PAGE_MACHINE_IDS } from '../../machines/app.ts';
-import { attachPageMachines, startAppSystem, systemActor } from '../../src/system/app-system.ts';
-import { CoverageRecorder, replayOnActor } from '../support/model.ts';
+import { PAGE_MACHINE_IDS, SIGN_IN_MACHINE_IDS } from '../../machines/app.ts';
+import {
+  attachPageMachines,
+  startAppSystem,
+  systemActor,
+  whenAttached,
+} from '../../src/system/app-system.ts';
+import { controlledActors, CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { appModel } from '../models/app.ts';
 import { pathsOf } from '../models/types.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
@@ -17,9 +22,27 @@ describe('app root model', () => {
   const { input, machine: logic } = appModel;
   for (const path of pathsOf(appModel)) {
     it(path.description, async () => {
-      const actor = await replayOnActor(logic, path, { input, recorder });
-      if (path.steps.at(-1)?.event.type === 'loginDialog.open') {
-        expect(systemActor(actor as never, 'loginDialog').getSnapshot().value).toEqual({ open: 'register' });
+      const controlled = controlledActors(appModel.actors);
+      const actor = await replayOnActor(logic, path, { input, recorder, controlled });
+      // a dialog asked for stays asked for until the sign-in code arrives (or cannot load)
+      let asked = false;
+      for (const { event } of path.steps) {
+        if (event.type === 'loginDialog.open') asked = true;
+        if (event.type.startsWith('xstate.error.actor.loadSignIn')) asked = false;
+      }
+      const snapshot = actor.getSnapshot();
+      if (snapshot.matches('signInReady')) {
+        expect(systemActor(actor as never, 'loginDialog').getSnapshot().value).toEqual(
+          asked ? { open: 'register' } : 'closed',
+        );
+      } else {
+        expect(actor.system.get('loginDialog')).toBeUndefined();
+      }
+      if (path.steps.at(-1)?.event.type.startsWith('xstate.error.actor.loadSignIn')) {
+        const toasts = systemActor(actor as never, 'toast').getSnapshot().context;
+        expect(JSON.stringify(toasts).includes('Sign-in could not load')).toBe(
+          path.steps.at(-2)?.state.context.openRequest !== null,
+        );
       }
       if (path.steps.some((step) => step.event.type === 'app.attach')) {
         expect(systemActor(actor as never, 'checkout').getSnapshot().value).toBe('idle');
@@ -32,7 +55,9 @@ describe('app root model', () => {
 describe('the actor system', () => {
   it('starts every long-lived actor once, reachable by systemId', () => {
     const system = startAppSystem({ effects: fakeEffects(), clock: new SimulatedClock() });
-    for (const id of Object.values(SYSTEM_IDS)) expect(system.system.get(id), id).toBeDefined();
+    const signIn: readonly string[] = SIGN_IN_MACHINE_IDS;
+    for (const id of Object.values(SYSTEM_IDS))
+      if (!signIn.includes(id)) expect(system.system.get(id), id).toBeDefined();
     expect(systemActor(system, 'categoryMenu').getSnapshot().context.closeDelay).toBe(2000);
     expect(systemActor(system, 'accountMenu').getSnapshot().context.closeDelay).toBe(500);
     system.stop();
@@ -50,6 +75,34 @@ describe('the actor system', () => {
     expect((await waitFor(detail, (s) => !s.hasTag('loading'))).value).toBe('notFound');
     detail.send({ type: 'detail.load', id: '1' });
     expect((await waitFor(detail, (s) => s.hasTag('ready'))).context.prompt?.id).toBe(1);
+    system.stop();
+  });
+});
+
+describe('the sign-in machines, loaded with the first sign-in intent', () => {
+  it('are not running at start; signIn.prepare loads them once, and they stay', async () => {
+    const system = startAppSystem({ effects: fakeEffects() });
+    for (const id of SIGN_IN_MACHINE_IDS) expect(system.system.get(id), id).toBeUndefined();
+    system.send({ type: 'signIn.prepare' });
+    const dialog = await whenAttached(system, 'loginDialog');
+    for (const id of SIGN_IN_MACHINE_IDS) expect(system.system.get(id), id).toBeDefined();
+    expect(dialog.getSnapshot().value).toBe('closed');
+    system.send({ type: 'signIn.prepare' });
+    system.send({ type: 'loginDialog.open', mode: 'login', email: 'ann@example.com' });
+    expect(systemActor(system, 'loginDialog')).toBe(dialog);
+    expect(dialog.getSnapshot().value).toEqual({ open: 'login' });
+    expect(dialog.getSnapshot().context.form.email).toBe('ann@example.com');
+    system.stop();
+  });
+
+  it('a press of "Log in" before they load opens the dialog when they arrive', async () => {
+    const system = startAppSystem({ effects: fakeEffects() });
+    system.send({ type: 'loginDialog.open' });
+    expect(system.getSnapshot().value).toBe('signInLoading');
+    const dialog = await whenAttached(system, 'loginDialog');
+    await waitFor(dialog, (s) => s.value !== 'closed');
+    expect(dialog.getSnapshot().value).toEqual({ open: 'providers' });
+    expect(system.getSnapshot().context.openRequest).toBeNull();
     system.stop();
   });
 });

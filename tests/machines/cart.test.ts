@@ -11,7 +11,7 @@ import {
 } from '../../machines/cart.ts';
 import type { Cart } from '../../machines/domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
-import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import { startAppSystem, systemActor, whenAttached, type AppEffects } from '../../src/system/app-system.ts';
 import { cartOf, couponFixture } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
@@ -74,10 +74,12 @@ function start(more: Partial<AppEffects> = {}) {
 }
 
 describe('cart rules', () => {
-  it('asks a visitor to log in instead of adding', () => {
+  it('asks a visitor to log in instead of adding', async () => {
     const { system, cart } = start();
     cart.send({ type: 'cart.add', promptId: 7 });
-    expect(systemActor(system, 'loginDialog').getSnapshot().value).toEqual({ open: 'login' });
+    // the sign-in machines load with this first sign-in intent, then the dialog opens
+    const dialog = await whenAttached(system, 'loginDialog');
+    expect((await waitFor(dialog, (s) => s.value !== 'closed')).value).toEqual({ open: 'login' });
     expect(cart.getSnapshot().value).toBe('signedOut');
     system.stop();
   });

@@ -248,3 +248,8 @@ export async function clickCentered(locator: Locator): Promise<void> {
   await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await element.click({ force: true });
 }
+
+/** A pointer on the header's "Log in": the sign-in machines load with this first sign-in intent. */
+export async function hoverLogIn(page: Page): Promise<void> {
+  await hover(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
+}

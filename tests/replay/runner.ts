@@ -247,6 +247,15 @@ export async function replayPath(
     await page.goto(`${baseUrl}${script.start}`);
     await page.waitForFunction(() => (window as { __fruitReplayHandle?: unknown }).__fruitReplayHandle);
     await page.getByRole('main').waitFor();
+    if (script.intent) {
+      await script.intent(page);
+      await page.waitForFunction(
+        ([m, s]) =>
+          ((window as unknown as { __fruitReplayHandle?: Handle }).__fruitReplayHandle?.snapshotOf(m!, s) ??
+            null) !== null,
+        [script.machineId, script.systemId] as const,
+      );
+    }
     // from here on, time moves only when a step says so
     await pauseClock(page);
 

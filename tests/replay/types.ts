@@ -27,6 +27,11 @@ export interface BrowserScript {
   start: string;
   /** Signed in as the demo member before the path starts. */
   member?: boolean;
+  /**
+   * For a machine loaded on demand (the sign-in machines): the person's action that loads it before
+   * the path starts, such as a pointer on "Log in", so that events sent to the actor find it.
+   */
+  intent?: (page: Page) => Promise<void>;
   /** The person's action for a path event; `false` when no person can take it (sent to the actor). */
   act(event: AnyEventObject, step: StepContext): Promise<boolean | void>;
   /** The path `npm test` replays for this machine (a catalogue number or a part of its description). */

@@ -51,8 +51,14 @@ const describeValue = (value: unknown): string =>
         .map(([k, v]) => (typeof v === 'string' ? `${k}.${v}` : `${k}.(${describeValue(v)})`))
         .join(',');
 
+/** A machine (a logic handed in an event) is shown by its id, not its whole definition. */
+const machineById = (_key: string, value: unknown): unknown =>
+  value !== null && typeof value === 'object' && 'root' in value && 'id' in value
+    ? `machine ${String((value as { id: unknown }).id)}`
+    : value;
+
 const brief = (value: unknown): string => {
-  const text = JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(value, machineById) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 };
 
@@ -67,7 +73,7 @@ export const stepLabel = (event: AnyEventObject): string => {
   if (t.startsWith('xstate.error.actor.')) return `error ${t.slice('xstate.error.actor.'.length)}`;
   const extra = Object.entries(event)
     .filter(([k]) => k !== 'type')
-    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .map(([k, v]) => `${k}=${typeof v === 'object' ? JSON.stringify(v, machineById) : String(v)}`)
     .join(' ');
   return extra ? `${t} (${extra})` : t;
 };

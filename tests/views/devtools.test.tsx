@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InspectionCollector } from '../../src/devtools/collector.ts';
 import { DevtoolsPanel } from '../../src/devtools/panel.tsx';
-import { startAppSystem, type AppSystem } from '../../src/system/app-system.ts';
+import { startAppSystem, whenAttached, type AppSystem } from '../../src/system/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 
 let system: AppSystem | null = null;
@@ -15,9 +15,12 @@ afterEach(() => {
   system = null;
 });
 
-function startWithViewer() {
+async function startWithViewer() {
   const collector = new InspectionCollector();
   system = startAppSystem({ effects: fakeEffects(), inspect: collector.observer });
+  // the sign-in machines, as after a first sign-in intent (the tests look at the login dialog's chart)
+  system.send({ type: 'signIn.prepare' });
+  await whenAttached(system, 'loginDialog');
   const onClose = vi.fn();
   const user = userEvent.setup();
   render(<DevtoolsPanel collector={collector} root={system} onClose={onClose} />);
@@ -31,7 +34,7 @@ const stateBox = (diagram: HTMLElement, path: string) =>
 // ELK's first layout and a loaded machine (two cores, other suites) take a few seconds.
 describe('statechart viewer', { timeout: 60000 }, () => {
   it('lists the running actors by systemId', async () => {
-    const { inPanel } = startWithViewer();
+    const { inPanel } = await startWithViewer();
     const list = inPanel.getByRole('listbox', { name: 'Running actors' });
     const keyed = within(list).getByRole('group', { name: /By systemId/ });
     for (const id of ['app', 'session', 'cartCount', 'loginDialog', 'toast', 'categoryMenu', 'accountMenu']) {
@@ -46,7 +49,7 @@ describe('statechart viewer', { timeout: 60000 }, () => {
     'shows the selected actor’s statechart, active state, context, and sends it events',
     { timeout: 60000 },
     async () => {
-      const { user, inPanel, system } = startWithViewer();
+      const { user, inPanel, system } = await startWithViewer();
       await user.click(inPanel.getByRole('option', { name: /^loginDialog\b/ }));
       expect(inPanel.getByRole('option', { name: /^loginDialog\b/ })).toHaveAttribute(
         'aria-selected',
@@ -131,7 +134,7 @@ describe('statechart viewer', { timeout: 60000 }, () => {
   );
 
   it('refuses an empty event type and a payload that is not an object', async () => {
-    const { user, inPanel } = startWithViewer();
+    const { user, inPanel } = await startWithViewer();
     await user.click(inPanel.getByRole('option', { name: /^toast\b/ }));
     const form = inPanel.getByRole('form', { name: 'Send an event to toast' });
     await user.click(within(form).getByRole('button', { name: 'Send event' }));
@@ -143,7 +146,7 @@ describe('statechart viewer', { timeout: 60000 }, () => {
   });
 
   it('moves through the actors with the arrow keys and closes on Escape', async () => {
-    const { user, inPanel, onClose } = startWithViewer();
+    const { user, inPanel, onClose } = await startWithViewer();
     const list = inPanel.getByRole('listbox', { name: 'Running actors' });
     list.focus();
     await user.keyboard('{Home}');

@@ -57,6 +57,59 @@ describe('header', () => {
   });
 });
 
+describe('the sign-in code, loaded with the first sign-in intent', () => {
+  it('is not loaded on a first visit; a pointer on "Log in" loads it, a press opens the dialog', async () => {
+    const { user, system } = await renderApp('/', {}, { signIn: 'onDemand' });
+    expect(system.system.get('loginDialog')).toBeUndefined();
+    const logIn = header().getByRole('button', { name: 'Log in' });
+    await user.hover(logIn);
+    expect(system.getSnapshot().value).not.toBe('signInAbsent');
+    await waitFor(() => expect(system.getSnapshot().value).toBe('signInReady'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(logIn);
+    expect(await screen.findByRole('dialog', { name: /Log in/i })).toBeInTheDocument();
+  });
+
+  it('pressed before it loads, "Log in" shows busy and the dialog opens when it arrives', async () => {
+    let arrive = () => {};
+    const views = new Promise<void>((resolve) => (arrive = resolve));
+    const { system } = await renderApp('/', {}, { signIn: 'onDemand', loadSignInViews: () => views });
+    const logIn = header().getByRole('button', { name: 'Log in' });
+    // a press without a pointer or focus first (a screen reader's activation)
+    act(() => logIn.click());
+    expect(logIn).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await act(async () => arrive());
+    expect(await screen.findByRole('dialog', { name: /Log in/i })).toBeInTheDocument();
+    expect(logIn).not.toHaveAttribute('aria-busy');
+    expect(system.getSnapshot().context.openRequest).toBeNull();
+  });
+
+  it('cannot load: an error toast says so, and "Log in" tries again', async () => {
+    let fail = true;
+    const { user, system } = await renderApp(
+      '/',
+      {},
+      {
+        signIn: 'onDemand',
+        loadSignInViews: async () => {
+          if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+        },
+      },
+    );
+    const logIn = header().getByRole('button', { name: 'Log in' });
+    await user.click(logIn);
+    expect(
+      await screen.findByText('Sign-in could not load. Check your connection and try again.'),
+    ).toBeInTheDocument();
+    expect(system.getSnapshot().value).toBe('signInAbsent');
+    expect(logIn).not.toHaveAttribute('aria-busy');
+    fail = false;
+    await user.click(logIn);
+    expect(await screen.findByRole('dialog', { name: /Log in/i })).toBeInTheDocument();
+  });
+});
+
 describe('category dropdown', () => {
   it('is labelled "Categories" where no category applies', async () => {
     await renderApp('/terms');

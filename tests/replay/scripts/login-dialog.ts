@@ -3,7 +3,7 @@
 // the path's own. Opening it in sign-up mode comes from the legacy pages' "switch-to-register"
 // window event, a session that logs in elsewhere closes it, and the Google phases come from the
 // social sign-in child: those are sent to the actor.
-import { check, click, fill, loginDialogOf, visibleLazy } from '../actions.ts';
+import { check, click, fill, hoverLogIn, loginDialogOf, visibleLazy } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -14,6 +14,8 @@ const FIELD_LABELS: Record<string, string> = {
 
 export const loginDialogScript: BrowserScript = {
   machineId: 'loginDialog',
+  // the sign-in machines load with the first sign-in intent: a pointer on the header's "Log in"
+  intent: hoverLogIn,
   effects: { emailLogin: 'emailLogin', emailRegister: 'emailRegister', guestLogin: 'guestLogin' },
   // a category page: its cards' hearts open the dialog in login mode
   start: '/category/free-prompts',

@@ -1,10 +1,12 @@
 // "Check Your Email" after signing up: a person signs up with a new address through the login
 // dialog (the real registration), closes the dialog, and its closing animation ends by itself.
-import { click, signUpThroughDialog, visibleLazy } from '../actions.ts';
+import { click, hoverLogIn, signUpThroughDialog, visibleLazy } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
 
 export const registrationSuccessScript: BrowserScript = {
   machineId: 'registrationSuccess',
+  // the sign-in machines load with the first sign-in intent: a pointer on the header's "Log in"
+  intent: hoverLogIn,
   effects: {},
   start: '/terms',
   testPath: '4',

@@ -2,13 +2,15 @@
 // (once: the scratch database keeps the account, its mail unopened), then logs in with it through
 // the login dialog (the real sign-in), and closes the notice. Showing it again while it is on
 // screen no person can do (the dialog under it is covered): sent to the actor.
-import { click, loginDialogOf, signUpThroughDialog, visible, visibleLazy } from '../actions.ts';
+import { click, hoverLogIn, loginDialogOf, signUpThroughDialog, visible, visibleLazy } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
 
 const UNVERIFIED = { email: 'replay.unverified@example.com', password: 'Replay@12345' };
 
 export const verifyEmailNoticeScript: BrowserScript = {
   machineId: 'verifyEmailNotice',
+  // the sign-in machines load with the first sign-in intent: a pointer on the header's "Log in"
+  intent: hoverLogIn,
   effects: {},
   start: '/terms',
   testPath: '3',

@@ -10,6 +10,7 @@ import {
   browserEffects,
   startAppSystem,
   systemActor,
+  whenAttached,
   type AppEffects,
   type StartOptions,
 } from '../../../src/system/app-system.ts';
@@ -33,6 +34,14 @@ export interface RenderOptions {
   settleSession?: boolean;
   /** The actor system's clock (a SimulatedClock to step through delays without waiting). */
   clock?: StartOptions['clock'];
+  /**
+   * `loaded` (default): the sign-in machines and views are loaded before the first render, as after a
+   * first sign-in intent, so a test's dialog opens in the render its machine opens it in. `onDemand`:
+   * left to the page (a press of "Log in" loads them), as on a first visit.
+   */
+  signIn?: 'loaded' | 'onDemand';
+  /** Replaces the loading of the sign-in dialogs' views (a test that holds or fails it). */
+  loadSignInViews?: () => Promise<unknown>;
 }
 
 /**
@@ -86,14 +95,21 @@ export async function renderApp(
     ...fakes,
     ...options.effects,
   };
-  const system = startAppSystem({ effects, ...(options.clock ? { clock: options.clock } : {}) });
+  const system = startAppSystem({
+    effects,
+    loadSignInViews: options.loadSignInViews ?? preloadShellViews,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  if (options.signIn !== 'onDemand') {
+    system.send({ type: 'signIn.prepare' });
+    await whenAttached(system, 'loginDialog');
+  }
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(system, history);
   // as main.tsx does: the machines' redirects go through the router
   navigation.go = (href, opts) => void router.navigate({ href, replace: opts?.replace ?? false });
-  // The shell's lazy views (the dialogs, the signed-in header) loaded ahead, as after a first use:
-  // a test's dialog shows in the render its machine opens it in.
-  await Promise.all([preloadShellViews(), SignedInAccount.preload()]);
+  // The signed-in header loaded ahead, as after a first use.
+  await SignedInAccount.preload();
   const user = userEvent.setup();
   const view = render(
     <AppSystemProvider system={system}>
