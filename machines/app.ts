@@ -12,7 +12,7 @@ import {
 } from 'xstate';
 import { cartCountMachine } from './cart-count.ts';
 import { SYSTEM_IDS, TIMINGS, type SystemId } from './domain/system-ids.ts';
-import { favoritesMachine } from './favorites.ts';
+import type { favoritesMachine } from './favorites.ts';
 import { homeSectionsMachine } from './home-sections.ts';
 import { seoMachine } from './seo.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
@@ -21,8 +21,8 @@ import { promptDetailMachine } from './prompt-detail.ts';
 import { promptListMachine } from './prompt-list.ts';
 import { sessionMachine } from './session.ts';
 import { toastMachine } from './toast.ts';
-import { cartMachine } from './cart.ts';
-import { inboxMachine } from './inbox.ts';
+import type { cartMachine } from './cart.ts';
+import type { inboxMachine } from './inbox.ts';
 import { connectionMachine, type RetryTarget } from './connection.ts';
 import type { legacyRedirectMachine } from './legacy-redirect.ts';
 import type { shareLandingMachine } from './share-landing.ts';
@@ -74,6 +74,40 @@ export const SIGN_IN_MACHINE_IDS = [
 
 export type SignInMachines = Record<(typeof SIGN_IN_MACHINE_IDS)[number], AnyActorLogic>;
 
+/**
+ * The member's machines: the cart, the saved prompts and the unread count. A visitor's first visit
+ * does not need them: they load when a session has a member (`member.prepare`, sent by the session),
+ * when a page needs them, or with a visitor's first press of a card's button (`member.deliver`), then
+ * stay. `loadMember` (src/) answers with their logic, effects provided.
+ */
+export const MEMBER_MACHINE_IDS = [
+  SYSTEM_IDS.cart,
+  SYSTEM_IDS.favorites,
+  SYSTEM_IDS.inbox,
+] as const satisfies readonly SystemId[];
+
+export type MemberMachineId = (typeof MEMBER_MACHINE_IDS)[number];
+export type MemberMachines = Record<MemberMachineId, AnyActorLogic>;
+
+/**
+ * What a member machine spawned while a member is signed in is told, so it loads as the session's own
+ * message would have made it.
+ */
+const MEMBER_LOAD = {
+  cart: { type: 'cart.load' } satisfies EventFrom<typeof cartMachine>,
+  favorites: { type: 'favorites.load' } satisfies EventFrom<typeof favoritesMachine>,
+  inbox: { type: 'inbox.load' } satisfies EventFrom<typeof inboxMachine>,
+} as const satisfies Record<MemberMachineId, AnyEventObject>;
+
+/** An event for a member machine that may not run yet: delivered once it does. */
+export interface Delivery {
+  systemId: MemberMachineId;
+  event: AnyEventObject;
+}
+
+/** Shown when what a person pressed needs code that cannot be loaded (offline). */
+export const CODE_UNAVAILABLE = 'This could not load. Check your connection and try again.';
+
 /** Shown when the sign-in code cannot be loaded after a person asked for it. */
 export const SIGN_IN_UNAVAILABLE = 'Sign-in could not load. Check your connection and try again.';
 
@@ -88,8 +122,15 @@ export type AppEvent =
   | { type: 'loginDialog.open'; mode?: DialogMode; email?: string }
   /** A sign-in is likely (a pointer on "Log in"): load the sign-in machines ahead of the press. */
   | { type: 'signIn.prepare' }
-  /** Spawns a page machine (its logic with effects provided) unless one with that systemId runs. */
-  | { type: 'app.attach'; systemId: PageMachineId; logic: AnyActorLogic };
+  /** A member is signed in, or a page needs the member's machines: load them. */
+  | { type: 'member.prepare' }
+  /** For a member machine: sent at once when it runs, otherwise held until it does. */
+  | ({ type: 'member.deliver' } & Delivery)
+  /**
+   * Spawns a page machine (its logic with effects provided) unless one with that systemId runs; outside
+   * a browser src/ attaches the member's machines this way too, up front.
+   */
+  | { type: 'app.attach'; systemId: PageMachineId | MemberMachineId; logic: AnyActorLogic };
 
 /**
  * What loads again by itself when the API is back (`connection` sends these on restore): each page
@@ -164,6 +205,8 @@ export interface AppInput {
 export interface AppContext extends AppInput {
   /** The dialog asked for while the sign-in machines load; opened as soon as they run. */
   openRequest: OpenRequest | null;
+  /** Events for the member's machines while they load; delivered, in order, as soon as they run. */
+  deliveries: Delivery[];
 }
 
 const requestOf = (event: { mode?: DialogMode; email?: string }): OpenRequest => ({
@@ -196,11 +239,12 @@ export const appMachine = setup({
     loadSignIn: fromPromise<SignInMachines>(() =>
       Promise.reject(new Error('loadSignIn is provided by src/')),
     ),
+    /** Imports the member's machines, likewise. */
+    loadMember: fromPromise<MemberMachines>(() =>
+      Promise.reject(new Error('loadMember is provided by src/')),
+    ),
     seo: seoMachine,
-    favorites: favoritesMachine,
     homeSections: homeSectionsMachine,
-    cart: cartMachine,
-    inbox: inboxMachine,
     connection: connectionMachine,
     /** Window-level events (the global "switch-to-register" event), provided by src/. */
     globalEvents: fromCallback<AppEvent>(() => () => {}),
@@ -223,6 +267,46 @@ export const appMachine = setup({
         spawn(machines[systemId], { id: systemId, systemId, input: { callbackUrl: context.callbackUrl } });
       }
     }),
+    holdDelivery: assign({
+      deliveries: ({ context, event }) =>
+        event.type === 'member.deliver'
+          ? [...context.deliveries, { systemId: event.systemId, event: event.event }]
+          : context.deliveries,
+    }),
+    dropDeliveries: assign({ deliveries: [] }),
+    /**
+     * Spawns the loaded member machines that do not run yet; when a member is signed in already, each
+     * new one is told to load, as the session told the ones that ran (its message to an absent actor
+     * came back to it).
+     */
+    spawnMember: enqueueActions(({ enqueue, system }, machines: MemberMachines) => {
+      const spawn = enqueue.spawnChild as unknown as (
+        logic: AnyActorLogic,
+        options: { id: string; systemId: string },
+      ) => void;
+      const session = system.get(SYSTEM_IDS.session)?.getSnapshot() as
+        { hasTag: (tag: string) => boolean } | undefined;
+      for (const systemId of MEMBER_MACHINE_IDS) {
+        if (system.get(systemId)) continue;
+        spawn(machines[systemId], { id: systemId, systemId });
+        if (session?.hasTag('loggedIn'))
+          enqueue.sendTo(({ system }) => system.get(systemId), MEMBER_LOAD[systemId]);
+      }
+    }),
+    /** The held events, in the order they came. */
+    deliverHeld: enqueueActions(({ enqueue, context }) => {
+      for (const { systemId, event } of context.deliveries)
+        enqueue.sendTo(({ system }) => system.get(systemId), event);
+    }),
+    deliver: enqueueActions(({ enqueue, event }) => {
+      if (event.type !== 'member.deliver') return;
+      enqueue.sendTo(({ system }) => system.get(event.systemId), event.event);
+    }),
+    toastCodeUnavailable: sendTo(({ system }) => system.get(SYSTEM_IDS.toast), {
+      type: 'toast.show',
+      kind: 'error',
+      message: CODE_UNAVAILABLE,
+    } as AnyEventObject),
     toastSignInUnavailable: sendTo(({ system }) => system.get(SYSTEM_IDS.toast), {
       type: 'toast.show',
       kind: 'error',
@@ -241,10 +325,11 @@ export const appMachine = setup({
   },
   guards: {
     openRequested: ({ context }) => context.openRequest !== null,
+    deliveriesHeld: ({ context }) => context.deliveries.length > 0,
   },
 }).createMachine({
   id: 'app',
-  context: ({ input }) => ({ callbackUrl: input.callbackUrl, openRequest: null }),
+  context: ({ input }) => ({ callbackUrl: input.callbackUrl, openRequest: null, deliveries: [] }),
   entry: [
     spawnChild('toast', { id: SYSTEM_IDS.toast, systemId: SYSTEM_IDS.toast }),
     spawnChild('hoverMenu', {
@@ -261,10 +346,7 @@ export const appMachine = setup({
     spawnChild('promptDetail', { id: SYSTEM_IDS.promptDetail, systemId: SYSTEM_IDS.promptDetail }),
     spawnChild('cartCount', { id: SYSTEM_IDS.cartCount, systemId: SYSTEM_IDS.cartCount }),
     spawnChild('seo', { id: SYSTEM_IDS.seo, systemId: SYSTEM_IDS.seo }),
-    spawnChild('favorites', { id: SYSTEM_IDS.favorites, systemId: SYSTEM_IDS.favorites }),
     spawnChild('homeSections', { id: SYSTEM_IDS.homeSections, systemId: SYSTEM_IDS.homeSections }),
-    spawnChild('cart', { id: SYSTEM_IDS.cart, systemId: SYSTEM_IDS.cart }),
-    spawnChild('inbox', { id: SYSTEM_IDS.inbox, systemId: SYSTEM_IDS.inbox }),
     spawnChild('connection', {
       id: SYSTEM_IDS.connection,
       systemId: SYSTEM_IDS.connection,
@@ -275,46 +357,86 @@ export const appMachine = setup({
   ],
   invoke: { id: 'globalEvents', src: 'globalEvents' },
   on: { 'app.attach': { actions: 'attachPageMachine' } },
-  initial: 'signInAbsent',
+  type: 'parallel',
   states: {
     // The sign-in machines: not loaded until a sign-in is likely or asked for.
-    signInAbsent: {
-      on: {
-        'signIn.prepare': 'signInLoading',
-        'loginDialog.open': { target: 'signInLoading', actions: 'holdOpenRequest' },
-      },
-    },
-    signInLoading: {
-      invoke: {
-        id: 'loadSignIn',
-        src: 'loadSignIn',
-        onDone: {
-          target: 'signInReady',
-          actions: { type: 'spawnSignIn', params: ({ event }) => event.output },
-        },
-        onError: [
-          {
-            guard: 'openRequested',
-            target: 'signInAbsent',
-            actions: ['dropOpenRequest', 'toastSignInUnavailable'],
+    signIn: {
+      initial: 'absent',
+      states: {
+        absent: {
+          on: {
+            'signIn.prepare': 'loading',
+            'loginDialog.open': { target: 'loading', actions: 'holdOpenRequest' },
           },
-          { target: 'signInAbsent' },
-        ],
+        },
+        loading: {
+          invoke: {
+            id: 'loadSignIn',
+            src: 'loadSignIn',
+            onDone: {
+              target: 'ready',
+              actions: { type: 'spawnSignIn', params: ({ event }) => event.output },
+            },
+            onError: [
+              {
+                guard: 'openRequested',
+                target: 'absent',
+                actions: ['dropOpenRequest', 'toastSignInUnavailable'],
+              },
+              { target: 'absent' },
+            ],
+          },
+          on: { 'loginDialog.open': { actions: 'holdOpenRequest' } },
+        },
+        ready: {
+          // a dialog asked for while loading opens now
+          always: {
+            guard: 'openRequested',
+            actions: [
+              { type: 'openLoginDialog', params: ({ context }) => context.openRequest! },
+              'dropOpenRequest',
+            ],
+          },
+          on: {
+            'loginDialog.open': {
+              actions: { type: 'openLoginDialog', params: ({ event }) => requestOf(event) },
+            },
+          },
+        },
       },
-      on: { 'loginDialog.open': { actions: 'holdOpenRequest' } },
     },
-    signInReady: {
-      // a dialog asked for while loading opens now
-      always: {
-        guard: 'openRequested',
-        actions: [
-          { type: 'openLoginDialog', params: ({ context }) => context.openRequest! },
-          'dropOpenRequest',
-        ],
-      },
-      on: {
-        'loginDialog.open': {
-          actions: { type: 'openLoginDialog', params: ({ event }) => requestOf(event) },
+    // The member's machines: not loaded for a visitor until something needs them.
+    member: {
+      initial: 'absent',
+      states: {
+        absent: {
+          on: {
+            'member.prepare': 'loading',
+            'member.deliver': { target: 'loading', actions: 'holdDelivery' },
+          },
+        },
+        loading: {
+          invoke: {
+            id: 'loadMember',
+            src: 'loadMember',
+            onDone: {
+              target: 'ready',
+              actions: { type: 'spawnMember', params: ({ event }) => event.output },
+            },
+            onError: [
+              {
+                guard: 'deliveriesHeld',
+                target: 'absent',
+                actions: ['dropDeliveries', 'toastCodeUnavailable'],
+              },
+              { target: 'absent' },
+            ],
+          },
+          on: { 'member.deliver': { actions: 'holdDelivery' } },
+        },
+        ready: {
+          entry: ['deliverHeld', 'dropDeliveries'],
+          on: { 'member.deliver': { actions: 'deliver' } },
         },
       },
     },

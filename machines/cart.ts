@@ -1,6 +1,9 @@
 import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
-import type { Cart, Coupon } from './domain/commerce.ts';
+import { isInCart, type Cart, type CartChange, type Coupon } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
+
+// The cart's pure rules live in domain/commerce.ts, so views read them without loading this machine.
+export { isInCart, pendingChange, type CartChange } from './domain/commerce.ts';
 
 export const CART_MESSAGES = {
   added: 'Added to cart',
@@ -8,12 +11,6 @@ export const CART_MESSAGES = {
   changeFailed: 'Your cart could not be updated. Please try again.',
   couponsFailed: 'Your coupons could not be loaded.',
 } as const;
-
-/** A change asked for on a card, a detail page or the cart; sent to the server one at a time. */
-export interface CartChange {
-  op: 'add' | 'remove';
-  promptId: number;
-}
 
 export type CartEvent =
   /** From the session: a member signed in (or the page loaded signed in). Starts afresh. */
@@ -50,12 +47,6 @@ export interface CartContext {
 // Selectors for the views.
 export const cartIds = (context: CartContext): number[] =>
   context.cart ? context.cart.items.map((item) => item.promptId) : [];
-export const isInCart = (context: CartContext, promptId: number): boolean =>
-  context.cart?.items.some((item) => item.promptId === promptId) ?? false;
-/** The change waiting or in flight for this prompt, if any (its button shows it is busy). */
-export const pendingChange = (context: CartContext, promptId: number): CartChange['op'] | null =>
-  context.queue.find((change) => change.promptId === promptId)?.op ?? null;
-
 const queued = (context: CartContext, promptId: number): boolean =>
   context.queue.some((change) => change.promptId === promptId);
 

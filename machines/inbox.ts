@@ -13,8 +13,8 @@ export interface InboxContext {
   unread: number;
 }
 
-/** The account menu's unread count: how it reads next to "Messages" and on the avatar button. */
-export const unreadLabel = (unread: number): string => `${unread} unread`;
+// how the unread count reads lives in domain/account.ts, so the header reads it without this machine
+export { unreadLabel } from './domain/account.ts';
 
 const count = (n: number): number => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 

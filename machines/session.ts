@@ -137,6 +137,8 @@ export const sessionMachine = setup({
     clearFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.clear' }),
     clearCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.clear' } as AnyEventObject),
     tellDialog: sendTo(({ system }) => system.get('loginDialog'), { type: 'session.loggedIn' }),
+    /** The member's machines (cart, saved prompts, unread count) load with a member (machines/app.ts). */
+    prepareMember: sendTo(({ system }) => system.get('app'), { type: 'member.prepare' } as AnyEventObject),
     noteRestoredToast: assign({
       lastLoginToastAt: ({ context, event }) =>
         'output' in event ? ((event.output as Restored).lastLoginToastAt ?? null) : context.lastLoginToastAt,
@@ -303,7 +305,7 @@ export const sessionMachine = setup({
 
     loggedIn: {
       tags: ['loggedIn'],
-      entry: ['tellDialog', 'loadFavorites', 'loadCart', 'loadInbox', ...ANNOUNCE_VIEWER],
+      entry: ['tellDialog', 'prepareMember', 'loadFavorites', 'loadCart', 'loadInbox', ...ANNOUNCE_VIEWER],
       type: 'parallel',
       on: {
         'session.logout': {

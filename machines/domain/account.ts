@@ -96,3 +96,6 @@ export interface AccountSettings {
 
 /** What a member types to confirm deleting the account. */
 export const DELETE_CONFIRMATION = 'DELETE';
+
+/** The account menu's unread count: how it reads next to "Messages" and on the avatar button. */
+export const unreadLabel = (unread: number): string => `${unread} unread`;

@@ -195,3 +195,19 @@ export function couponTerms(coupon: Pick<Coupon, 'kind' | 'value' | 'minSpendCen
     ? `${off} premium prompts over ${formatCents(coupon.minSpendCents)}`
     : `${off} premium prompts`;
 }
+
+/** A change asked for on a card, a detail page or the cart; sent to the server one at a time. */
+export interface CartChange {
+  op: 'add' | 'remove';
+  promptId: number;
+}
+
+/** Whether the prompt is in the member's cart (cards show "In cart"). */
+export const isInCart = (context: { cart: Cart | null }, promptId: number): boolean =>
+  context.cart?.items.some((item) => item.promptId === promptId) ?? false;
+
+/** The change waiting or in flight for this prompt, if any (its button shows it is busy). */
+export const pendingChange = (
+  context: { queue: readonly CartChange[] },
+  promptId: number,
+): CartChange['op'] | null => context.queue.find((change) => change.promptId === promptId)?.op ?? null;

@@ -1,6 +1,7 @@
 import {
   sendTo,
   createActor,
+  waitFor,
   fromCallback,
   fromPromise,
   type ActorOptions,
@@ -11,8 +12,11 @@ import {
 } from 'xstate';
 import {
   appMachine,
+  CODE_UNAVAILABLE,
+  MEMBER_MACHINE_IDS,
   PAGE_MACHINE_IDS,
   type AppEvent,
+  type MemberMachineId,
   type OpenRequest,
   type PageMachineId,
 } from '../../machines/app.ts';
@@ -26,7 +30,7 @@ import type { authCallbackMachine } from '../../machines/auth-callback.ts';
 import { cartCountMachine } from '../../machines/cart-count.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
 import type { emailVerificationMachine } from '../../machines/email-verification.ts';
-import { favoritesMachine } from '../../machines/favorites.ts';
+import type { favoritesMachine } from '../../machines/favorites.ts';
 import { homeSectionsMachine } from '../../machines/home-sections.ts';
 import type { legacyRedirectMachine } from '../../machines/legacy-redirect.ts';
 import { seoMachine } from '../../machines/seo.ts';
@@ -58,8 +62,6 @@ import type { fruitHistoryMachine } from '../../machines/fruit-history.ts';
 import type { orderDetailMachine } from '../../machines/order-detail.ts';
 import type { orderListMachine } from '../../machines/order-list.ts';
 import type { paymentResultMachine } from '../../machines/payment-result.ts';
-import { cartLogic } from './cart-logic.ts';
-import { inboxCountLogic } from './inbox-count-logic.ts';
 import type { inboxMachine } from '../../machines/inbox.ts';
 import type { messagesMachine } from '../../machines/messages.ts';
 import type { supportMachine } from '../../machines/support.ts';
@@ -227,12 +229,6 @@ export function createAppLogic(
         actors: { fetchSeo: fromPromise(({ input }) => effects.fetchSeo(input)) },
         actions: { applyMetadata: (_, { meta }) => applyHead(meta) },
       }),
-      favorites: favoritesMachine.provide({
-        actors: {
-          fetchFavorites: fromPromise(() => effects.fetchFavorites()),
-          saveFavorite: fromPromise(({ input }) => effects.saveFavorite(input)),
-        },
-      }),
       connection: connectionMachine.provide({
         actors: {
           watch: fromCallback<ConnectionEvent>(({ sendBack }) => effects.connection.watch(sendBack)),
@@ -242,9 +238,8 @@ export function createAppLogic(
       homeSections: homeSectionsMachine.provide({
         actors: { fetchHomeSections: fromPromise(() => effects.fetchHomeSections()) },
       }),
-      // the cart and the account menu's unread count; page machines come with attachPageMachines
-      ...cartLogic(effects),
-      ...inboxCountLogic(effects),
+      // the member's machines (cart, saved prompts, unread count), when a member or a page needs them
+      loadMember: fromPromise(() => import('./member-logic.ts').then((m) => m.memberLogic(effects))),
     },
   });
 }
@@ -283,19 +278,27 @@ const PAGE_GROUPS = {
 export type PageGroup = keyof typeof PAGE_GROUPS;
 type GroupLogic = (effects: AppEffects) => Record<string, AnyActorLogic>;
 
-const isPageMachineId = (id: string): id is PageMachineId =>
-  (PAGE_MACHINE_IDS as readonly string[]).includes(id);
+const ATTACHABLE: readonly string[] = [...PAGE_MACHINE_IDS, ...MEMBER_MACHINE_IDS];
+const isAttachable = (id: string): id is PageMachineId | MemberMachineId => ATTACHABLE.includes(id);
 
-/** Outside a browser (machine tests, scripts) every group is loaded before a system can start. */
+/**
+ * Outside a browser (machine tests, scripts) every group, and the member's machines, are loaded before a
+ * system can start.
+ */
 const preloadedGroups: readonly GroupLogic[] | null =
-  typeof window === 'undefined' ? await Promise.all(Object.values(PAGE_GROUPS).map((load) => load())) : null;
+  typeof window === 'undefined'
+    ? await Promise.all([
+        ...Object.values(PAGE_GROUPS).map((load) => load()),
+        import('./member-logic.ts').then((m) => m.memberLogic),
+      ])
+    : null;
 
 /** The effects each running system was started with, for the page machines attached later. */
 const startedWith = new WeakMap<AppSystem, AppEffects>();
 
 function attachGroup(system: AppSystem, provide: GroupLogic, effects: AppEffects): void {
   for (const [systemId, logic] of Object.entries(provide(effects))) {
-    if (isPageMachineId(systemId) && !system.system.get(systemId))
+    if (isAttachable(systemId) && !system.system.get(systemId))
       system.send({ type: 'app.attach', systemId, logic });
   }
 }
@@ -337,6 +340,16 @@ export async function attachPageMachines(system: AppSystem, ...groups: PageGroup
   if (!effects) throw new Error('attachPageMachines: this system was not started by startAppSystem');
   const provided = await Promise.all(groups.map((group) => PAGE_GROUPS[group]()));
   for (const provide of provided) attachGroup(system, provide, effects);
+}
+
+/**
+ * Loads the member's machines unless they run (routes of pages that show them: the cart, messages).
+ * Rejects when their code cannot be loaded, so the route shows its error view instead of waiting.
+ */
+export async function prepareMember(system: AppSystem): Promise<void> {
+  system.send({ type: 'member.prepare' });
+  const settled = await waitFor(system, (s) => !s.matches({ member: 'loading' }));
+  if (!settled.matches({ member: 'ready' })) throw new Error(CODE_UNAVAILABLE);
 }
 
 /** Resolves with the actor once one with this systemId runs (page machines arrive with their route). */

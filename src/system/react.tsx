@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { createContext, use, useCallback, useContext, type ReactNode } from 'react';
-import type { SnapshotFrom } from 'xstate';
+import { createContext, use, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
+import type { MemberMachineId } from '../../machines/app.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
 import type { ToastKind } from '../../machines/toast.ts';
 import { whenAttached, type AppSystem, type SystemActors } from './app-system.ts';
@@ -48,6 +49,44 @@ export function useSystemSelector<K extends SystemId, T>(
 ): T {
   const ref = useSystemActor(id);
   return useSelector(ref, selector as (snapshot: unknown) => T, compare);
+}
+
+/**
+ * For the member's machines (cart, favorites, inbox), which a visitor's first visit does not load: the
+ * selected value once the machine runs, `absent` until then (a visitor's card shows "Add to cart" and
+ * an empty heart without them). Never suspends.
+ */
+export function useMemberSelector<K extends MemberMachineId, T>(
+  id: K,
+  selector: (snapshot: SnapshotFrom<SystemActors[K]>) => T,
+  absent: T,
+): T {
+  const system = useAppSystem();
+  // the root's snapshot changes when the machine is spawned
+  const ref = useSelector(system, () => system.system.get(id) as AnyActorRef | undefined);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (!ref) return () => {};
+      const subscription = ref.subscribe(() => onChange());
+      return () => subscription.unsubscribe();
+    },
+    [ref],
+  );
+  const read = () => (ref ? selector(ref.getSnapshot() as SnapshotFrom<SystemActors[K]>) : absent);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/** Sends to a member machine: at once when it runs, otherwise through the root, which loads it first. */
+export function useMemberSend<K extends MemberMachineId>(id: K): (event: EventFrom<SystemActors[K]>) => void {
+  const system = useAppSystem();
+  return useCallback(
+    (event) => {
+      const ref = system.system.get(id);
+      if (ref) ref.send(event);
+      else system.send({ type: 'member.deliver', systemId: id, event });
+    },
+    [system, id],
+  );
 }
 
 export function useToast(): (kind: ToastKind, message: string) => void {

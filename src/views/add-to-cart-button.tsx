@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { isInCart, pendingChange } from '../../machines/cart.ts';
-import { useSystemActor, useSystemSelector } from '../system/react.tsx';
+import { isInCart, pendingChange } from '../../machines/domain/commerce.ts';
+import { useMemberSelector, useMemberSend } from '../system/react.tsx';
 import { CartIcon, CheckCircleIcon } from './first-paint-icons.tsx';
 
 /**
@@ -18,9 +18,10 @@ export function AddToCartButton({
   title?: string;
   className?: string;
 }) {
-  const cart = useSystemActor('cart');
-  const inCart = useSystemSelector('cart', (s) => isInCart(s.context, promptId));
-  const pending = useSystemSelector('cart', (s) => pendingChange(s.context, promptId));
+  // a visitor's first visit has no cart machine: "Add to cart" until it runs
+  const send = useMemberSend('cart');
+  const inCart = useMemberSelector('cart', (s) => isInCart(s.context, promptId), false);
+  const pending = useMemberSelector('cart', (s) => pendingChange(s.context, promptId), null);
   // the visible text starts the name, so speech input can say what it sees
   const name = (label: string) => (title ? `${label}: ${title}` : undefined);
 
@@ -45,7 +46,7 @@ export function AddToCartButton({
       aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
       onClick={() => {
-        if (!busy) cart.send({ type: 'cart.add', promptId });
+        if (!busy) send({ type: 'cart.add', promptId });
       }}
     >
       <CartIcon size={16} />

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import { pendingChange } from '../../machines/cart.ts';
+import { pendingChange } from '../../machines/domain/commerce.ts';
 import { GENERATORS } from '../../machines/domain/catalog.ts';
 import { couponTerms, type Cart, type CartItem } from '../../machines/domain/commerce.ts';
 import { formatCents } from '../../machines/domain/catalog.ts';

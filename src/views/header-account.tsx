@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { RefObject, SyntheticEvent } from 'react';
 import { DEFAULT_AVATAR, type SessionUser } from '../../machines/domain/session-user.ts';
-import { unreadLabel } from '../../machines/inbox.ts';
-import { useSystemActor, useSystemSelector } from '../system/react.tsx';
+import { unreadLabel } from '../../machines/domain/account.ts';
+import { useMemberSelector, useSystemActor, useSystemSelector } from '../system/react.tsx';
 import {
   CartIcon,
   ChevronDownIcon,
@@ -101,7 +101,8 @@ export const fallBackToDefaultAvatar = (event: SyntheticEvent<HTMLImageElement>)
 /** The avatar menu: a projection of `accountMenu`, working exactly like the category menu. */
 function AccountMenu({ user }: { user: SessionUser }) {
   const session = useSystemActor('session');
-  const unread = useSystemSelector('inbox', (snapshot) => snapshot.context.unread);
+  // the member's machines load with the session; until then nothing is unread
+  const unread = useMemberSelector('inbox', (snapshot) => snapshot.context.unread, 0);
   const { close, rootProps, triggerProps, panelProps, panelRef } = useHoverMenu('accountMenu');
   return (
     <div className="account-menu" {...rootProps}>

@@ -1,6 +1,6 @@
 // The heart of cards and the prompt page, apart from the prompt page's other actions
 // (prompt-actions.tsx) so a list page loads without them.
-import { useSystemActor, useSystemSelector } from '../system/react.tsx';
+import { useMemberSelector, useMemberSend } from '../system/react.tsx';
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -30,8 +30,9 @@ export function HeartButton({
   title?: string;
   className?: string;
 }) {
-  const favorites = useSystemActor('favorites');
-  const saved = useSystemSelector('favorites', (s) => s.context.ids.includes(promptId));
+  // a visitor's first visit has no favorites machine: an empty heart until it runs
+  const send = useMemberSend('favorites');
+  const saved = useMemberSelector('favorites', (s) => s.context.ids.includes(promptId), false);
   const name = title
     ? saved
       ? `Remove ${title} from saved`
@@ -46,7 +47,7 @@ export function HeartButton({
       aria-pressed={saved}
       aria-label={name}
       title={name}
-      onClick={() => favorites.send({ type: 'favorites.toggle', promptId })}
+      onClick={() => send({ type: 'favorites.toggle', promptId })}
     >
       <HeartIcon filled={saved} />
     </button>

@@ -10,7 +10,7 @@ export function LoginButton({ className, label = 'Log in' }: { className?: strin
   const system = useAppSystem();
   const waiting = useSelector(
     system,
-    (snapshot) => snapshot.matches('signInLoading') && snapshot.context.openRequest !== null,
+    (snapshot) => snapshot.matches({ signIn: 'loading' }) && snapshot.context.openRequest !== null,
   );
   const prepare = () => system.send({ type: 'signIn.prepare' });
   return (

@@ -22,7 +22,7 @@ const VerifyEmailNoticePanel = lazyView(
 /** The sign-in dialogs, once their machines run. */
 export function SignInDialogs() {
   const system = useAppSystem();
-  const ready = useSelector(system, (snapshot) => snapshot.matches('signInReady'));
+  const ready = useSelector(system, (snapshot) => snapshot.matches({ signIn: 'ready' }));
   return ready ? (
     <>
       <LoginDialog />

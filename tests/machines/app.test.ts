@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { SimulatedClock, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
+import { memberLogic } from '../../src/system/member-logic.ts';
 import { appMachine } from '../../machines/app.ts';
 import { SYSTEM_IDS } from '../../machines/domain/system-ids.ts';
-import { PAGE_MACHINE_IDS, SIGN_IN_MACHINE_IDS } from '../../machines/app.ts';
+import { MEMBER_MACHINE_IDS, PAGE_MACHINE_IDS, SIGN_IN_MACHINE_IDS } from '../../machines/app.ts';
 import {
   attachPageMachines,
   startAppSystem,
@@ -12,7 +13,7 @@ import {
 import { controlledActors, CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { appModel } from '../models/app.ts';
 import { pathsOf } from '../models/types.ts';
-import { fakeEffects } from '../support/fake-effects.ts';
+import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture, pageFixture } from '../support/fixtures.ts';
 
 const recorder = new CoverageRecorder(appMachine);
@@ -24,26 +25,36 @@ describe('app root model', () => {
     it(path.description, async () => {
       const controlled = controlledActors(appModel.actors);
       const actor = await replayOnActor(logic, path, { input, recorder, controlled });
-      // a dialog asked for stays asked for until the sign-in code arrives (or cannot load)
+      // a dialog asked for stays asked for until the sign-in code arrives (or cannot load); likewise a
+      // delivery for the member's machines
       let asked = false;
+      let delivered = false;
       for (const { event } of path.steps) {
         if (event.type === 'loginDialog.open') asked = true;
-        if (event.type.startsWith('xstate.error.actor.loadSignIn')) asked = false;
+        if (event.type === 'xstate.error.actor.loadSignIn') asked = false;
+        if (event.type === 'member.deliver') delivered = true;
+        if (event.type === 'xstate.error.actor.loadMember') delivered = false;
       }
       const snapshot = actor.getSnapshot();
-      if (snapshot.matches('signInReady')) {
+      if (snapshot.matches({ signIn: 'ready' })) {
         expect(systemActor(actor as never, 'loginDialog').getSnapshot().value).toEqual(
           asked ? { open: 'register' } : 'closed',
         );
       } else {
         expect(actor.system.get('loginDialog')).toBeUndefined();
       }
-      if (path.steps.at(-1)?.event.type.startsWith('xstate.error.actor.loadSignIn')) {
-        const toasts = systemActor(actor as never, 'toast').getSnapshot().context;
-        expect(JSON.stringify(toasts).includes('Sign-in could not load')).toBe(
-          path.steps.at(-2)?.state.context.openRequest !== null,
-        );
-      }
+      for (const id of MEMBER_MACHINE_IDS)
+        expect(actor.system.get(id) !== undefined, id).toBe(snapshot.matches({ member: 'ready' }));
+      // held deliveries are delivered as the machines arrive, or dropped when they cannot load
+      if (!snapshot.matches({ member: 'loading' })) expect(snapshot.context.deliveries).toEqual([]);
+      else expect(snapshot.context.deliveries.length > 0).toBe(delivered);
+      const last = path.steps.at(-1)!;
+      const before = path.steps.at(-2)?.state.context;
+      const toasts = JSON.stringify(systemActor(actor as never, 'toast').getSnapshot().context);
+      if (last.event.type === 'xstate.error.actor.loadSignIn')
+        expect(toasts.includes('Sign-in could not load')).toBe(before?.openRequest !== null);
+      if (last.event.type === 'xstate.error.actor.loadMember')
+        expect(toasts.includes('This could not load')).toBe((before?.deliveries.length ?? 0) > 0);
       if (path.steps.some((step) => step.event.type === 'app.attach')) {
         expect(systemActor(actor as never, 'checkout').getSnapshot().value).toBe('idle');
       }
@@ -98,7 +109,7 @@ describe('the sign-in machines, loaded with the first sign-in intent', () => {
   it('a press of "Log in" before they load opens the dialog when they arrive', async () => {
     const system = startAppSystem({ effects: fakeEffects() });
     system.send({ type: 'loginDialog.open' });
-    expect(system.getSnapshot().value).toBe('signInLoading');
+    expect(system.getSnapshot().matches({ signIn: 'loading' })).toBe(true);
     const dialog = await whenAttached(system, 'loginDialog');
     await waitFor(dialog, (s) => s.value !== 'closed');
     expect(dialog.getSnapshot().value).toEqual({ open: 'providers' });
@@ -107,12 +118,90 @@ describe('the sign-in machines, loaded with the first sign-in intent', () => {
   });
 });
 
+describe("the member's machines, loaded when a member or a press needs them", () => {
+  it('a visitor’s first “Add to cart” loads the cart, which asks to log in: the dialog opens', async () => {
+    const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
+    await waitFor(systemActor(system, 'session'), (s) => s.hasTag('loggedOut'));
+    expect(system.system.get('cart')).toBeUndefined();
+    system.send({ type: 'member.deliver', systemId: 'cart', event: { type: 'cart.add', promptId: 7 } });
+    expect(system.getSnapshot().context.deliveries).toHaveLength(1);
+    const dialog = await whenAttached(system, 'loginDialog');
+    expect((await waitFor(dialog, (s) => s.value !== 'closed')).value).toEqual({ open: 'login' });
+    expect(systemActor(system, 'cart').getSnapshot().value).toBe('signedOut');
+    expect(system.getSnapshot().context.deliveries).toEqual([]);
+    system.stop();
+  });
+
+  it('a member’s session loads them once, and each loads what the session would have told it', async () => {
+    let carts = 0;
+    let favorites = 0;
+    let unread = 0;
+    const system = startAppSystem({
+      effects: fakeEffects({
+        fetchCart: async () => {
+          carts += 1;
+          return emptyCart();
+        },
+        fetchFavorites: async () => {
+          favorites += 1;
+          return [3];
+        },
+        fetchUnreadCount: async () => {
+          unread += 1;
+          return 2;
+        },
+      }),
+      pageMachines: 'onDemand',
+    });
+    const session = systemActor(system, 'session');
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    session.send({ type: 'session.signedIn', token: 'token-a', now: Date.now() });
+    expect(system.getSnapshot().matches({ member: 'loading' })).toBe(true);
+    const saved = await whenAttached(system, 'favorites');
+    await waitFor(saved, (s) => s.context.ids.includes(3));
+    await waitFor(systemActor(system, 'inbox'), (s) => s.context.unread === 2);
+    await waitFor(systemActor(system, 'cart'), (s) => s.hasTag('ready'));
+    expect([carts, favorites, unread]).toEqual([1, 1, 1]);
+    // a second member.prepare (another member page) changes nothing
+    system.send({ type: 'member.prepare' });
+    expect(systemActor(system, 'favorites')).toBe(saved);
+    system.stop();
+  });
+
+  it('cannot load: a held press becomes a toast, and the next press tries again', async () => {
+    const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
+    let fail = true;
+    const failing = system.getSnapshot().machine.provide({
+      actors: {
+        loadMember: fromPromise(async () => {
+          if (fail) throw new TypeError('Failed to fetch dynamically imported module');
+          return memberLogic(fakeEffects());
+        }),
+      },
+    });
+    system.stop();
+    const actor = createActor(failing, { systemId: 'app', input: { callbackUrl: 'http://localhost/cb' } });
+    actor.start();
+    actor.send({ type: 'member.deliver', systemId: 'favorites', event: { type: 'favorites.load' } });
+    await waitFor(actor, (s) => s.matches({ member: 'absent' }));
+    expect(JSON.stringify(systemActor(actor as never, 'toast').getSnapshot().context)).toContain(
+      'This could not load. Check your connection and try again.',
+    );
+    expect(actor.getSnapshot().context.deliveries).toEqual([]);
+    fail = false;
+    actor.send({ type: 'member.prepare' });
+    await waitFor(actor, (s) => s.matches({ member: 'ready' }));
+    expect(actor.system.get('favorites')).toBeDefined();
+    actor.stop();
+  });
+});
+
 describe('page machines attached on demand (docs/decisions/006-lazy-page-machines.md)', () => {
   it('start without the page machines; a group attaches once and keeps its context', async () => {
     const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
     for (const id of PAGE_MACHINE_IDS) expect(system.system.get(id), id).toBeUndefined();
-    expect(system.system.get('cart')).toBeDefined();
-    expect(system.system.get('inbox')).toBeDefined();
+    // the member's machines too: no member yet, and no page that needs them
+    for (const id of MEMBER_MACHINE_IDS) expect(system.system.get(id), id).toBeUndefined();
 
     await attachPageMachines(system, 'history');
     const list = systemActor(system, 'orderList');

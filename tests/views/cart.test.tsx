@@ -250,6 +250,26 @@ describe('adding to the cart', () => {
     expect(within(free).queryByRole('button', { name: /Add to cart/ })).not.toBeInTheDocument();
   });
 
+  it('on a visitor’s first visit nothing of the cart or sign-in is loaded until a card’s button is pressed', async () => {
+    const { user, system } = await renderApp(
+      '/',
+      { listPrompts: vi.fn(async () => page) },
+      { signIn: 'onDemand', member: 'onDemand' },
+    );
+    const card = (await screen.findByRole('link', { name: 'Glass Orchard' })).closest('article')!;
+    // the card's buttons show without the cart or the saved prompts
+    expect(within(card).getByRole('button', { name: 'Save Glass Orchard' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    for (const id of ['cart', 'favorites', 'inbox', 'loginDialog'] as const)
+      expect(system.system.get(id), id).toBeUndefined();
+    await user.click(within(card).getByRole('button', { name: 'Add to cart: Glass Orchard' }));
+    // the cart loads, sees a visitor and asks to log in: the sign-in code loads and the dialog opens
+    expect(await screen.findByRole('dialog', { name: /Log in to/ })).toBeInTheDocument();
+    expect(system.system.get('cart')?.getSnapshot().value).toBe('signedOut');
+  });
+
   it('a member adds from a card: "Added to cart", then "In cart"', async () => {
     const addToCart = vi.fn(async ({ promptId }: { promptId: number }) => cartOf([promptId]));
     const { user } = await renderApp(

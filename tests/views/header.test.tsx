@@ -63,8 +63,8 @@ describe('the sign-in code, loaded with the first sign-in intent', () => {
     expect(system.system.get('loginDialog')).toBeUndefined();
     const logIn = header().getByRole('button', { name: 'Log in' });
     await user.hover(logIn);
-    expect(system.getSnapshot().value).not.toBe('signInAbsent');
-    await waitFor(() => expect(system.getSnapshot().value).toBe('signInReady'));
+    expect(system.getSnapshot().matches({ signIn: 'absent' })).toBe(false);
+    await waitFor(() => expect(system.getSnapshot().matches({ signIn: 'ready' })).toBe(true));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await user.click(logIn);
     expect(await screen.findByRole('dialog', { name: /Log in/i })).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('the sign-in code, loaded with the first sign-in intent', () => {
     expect(
       await screen.findByText('Sign-in could not load. Check your connection and try again.'),
     ).toBeInTheDocument();
-    expect(system.getSnapshot().value).toBe('signInAbsent');
+    expect(system.getSnapshot().matches({ signIn: 'absent' })).toBe(true);
     expect(logIn).not.toHaveAttribute('aria-busy');
     fail = false;
     await user.click(logIn);

@@ -1,6 +1,12 @@
 import { waitFor } from 'xstate';
 import { saveAuthRedirect } from '../../effects/auth-redirect.ts';
-import { attachPageMachines, systemActor, type AppSystem, type PageGroup } from '../../system/app-system.ts';
+import {
+  attachPageMachines,
+  prepareMember,
+  systemActor,
+  type AppSystem,
+  type PageGroup,
+} from '../../system/app-system.ts';
 
 /**
  * beforeLoad of the routes that need a signed-in user (SPEC.md §6): a visitor's address is kept in
@@ -34,10 +40,16 @@ export function requireMember({
     );
 }
 
-/** beforeLoad of a member's page: requireMember, then the page's machines attached (./attach.ts). */
+/**
+ * beforeLoad of a member's page: requireMember, then the page's machines attached (./attach.ts) and the
+ * member's own (cart, saved prompts, unread count), which a visitor's first visit did not load.
+ */
 export const memberPageWith =
   (...groups: PageGroup[]) =>
-  (args: Parameters<typeof requireMember>[0]): Promise<void> => {
+  async (args: Parameters<typeof requireMember>[0]): Promise<void> => {
     requireMember(args);
-    return attachPageMachines(args.context.system, ...groups);
+    await Promise.all([
+      attachPageMachines(args.context.system, ...groups),
+      prepareMember(args.context.system),
+    ]);
   };

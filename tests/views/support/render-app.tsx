@@ -9,6 +9,7 @@ import { createAppRouter } from '../../../src/router.tsx';
 import {
   browserEffects,
   startAppSystem,
+  prepareMember,
   systemActor,
   whenAttached,
   type AppEffects,
@@ -40,6 +41,11 @@ export interface RenderOptions {
    * left to the page (a press of "Log in" loads them), as on a first visit.
    */
   signIn?: 'loaded' | 'onDemand';
+  /**
+   * `loaded` (default): the member's machines (cart, saved prompts, unread count) run from the start, as
+   * for a member. `onDemand`: as on a visitor's first visit, they load when a member or a press needs them.
+   */
+  member?: 'loaded' | 'onDemand';
   /** Replaces the loading of the sign-in dialogs' views (a test that holds or fails it). */
   loadSignInViews?: () => Promise<unknown>;
 }
@@ -104,6 +110,7 @@ export async function renderApp(
     system.send({ type: 'signIn.prepare' });
     await whenAttached(system, 'loginDialog');
   }
+  if (options.member !== 'onDemand') await prepareMember(system);
   const history = createMemoryHistory({ initialEntries: [path] });
   const router = createAppRouter(system, history);
   // as main.tsx does: the machines' redirects go through the router

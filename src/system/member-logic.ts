@@ -1,0 +1,22 @@
+// The member's machines (the cart, the saved prompts, the account menu's unread count), each with src/'s
+// effects provided. Loaded when a session has a member, a page needs them or a visitor first presses a
+// card's button (machines/app.ts `loadMember`, docs/decisions/006-lazy-page-machines.md).
+import { fromPromise } from 'xstate';
+import type { MemberMachines } from '../../machines/app.ts';
+import { favoritesMachine } from '../../machines/favorites.ts';
+import type { AppEffects } from './app-system.ts';
+import { cartLogic } from './cart-logic.ts';
+import { inboxCountLogic } from './inbox-count-logic.ts';
+
+export function memberLogic(effects: AppEffects): MemberMachines {
+  return {
+    ...cartLogic(effects),
+    ...inboxCountLogic(effects),
+    favorites: favoritesMachine.provide({
+      actors: {
+        fetchFavorites: fromPromise(() => effects.fetchFavorites()),
+        saveFavorite: fromPromise(({ input }) => effects.saveFavorite(input)),
+      },
+    }),
+  };
+}
