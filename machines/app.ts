@@ -10,14 +10,14 @@ import {
   type AnyEventObject,
   type EventFrom,
 } from 'xstate';
-import { cartCountMachine } from './cart-count.ts';
+import type { cartCountMachine } from './cart-count.ts';
 import { SYSTEM_IDS, TIMINGS, type SystemId } from './domain/system-ids.ts';
 import type { favoritesMachine } from './favorites.ts';
 import { homeSectionsMachine } from './home-sections.ts';
 import { seoMachine } from './seo.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
 import type { DialogMode } from './login-dialog.ts';
-import { promptDetailMachine } from './prompt-detail.ts';
+import type { promptDetailMachine } from './prompt-detail.ts';
 import { promptListMachine } from './prompt-list.ts';
 import { sessionMachine } from './session.ts';
 import { toastMachine } from './toast.ts';
@@ -40,6 +40,7 @@ import type { settingsMachine } from './settings.ts';
  * (`app.attach`, docs/decisions/006-lazy-page-machines.md). Once attached they stay, as the others do.
  */
 export const PAGE_MACHINE_IDS = [
+  SYSTEM_IDS.promptDetail,
   SYSTEM_IDS.checkout,
   SYSTEM_IDS.paymentResult,
   SYSTEM_IDS.orderList,
@@ -75,12 +76,14 @@ export const SIGN_IN_MACHINE_IDS = [
 export type SignInMachines = Record<(typeof SIGN_IN_MACHINE_IDS)[number], AnyActorLogic>;
 
 /**
- * The member's machines: the cart, the saved prompts and the unread count. A visitor's first visit
+ * The member's machines: the header's cart count, the cart, the saved prompts and the unread count
+ * (the header shows the first and the last only to a member). A visitor's first visit
  * does not need them: they load when a session has a member (`member.prepare`, sent by the session),
  * when a page needs them, or with a visitor's first press of a card's button (`member.deliver`), then
  * stay. `loadMember` (src/) answers with their logic, effects provided.
  */
 export const MEMBER_MACHINE_IDS = [
+  SYSTEM_IDS.cartCount,
   SYSTEM_IDS.cart,
   SYSTEM_IDS.favorites,
   SYSTEM_IDS.inbox,
@@ -94,6 +97,7 @@ export type MemberMachines = Record<MemberMachineId, AnyActorLogic>;
  * message would have made it.
  */
 const MEMBER_LOAD = {
+  cartCount: { type: 'cart.refresh', reason: 'login' } satisfies EventFrom<typeof cartCountMachine>,
   cart: { type: 'cart.load' } satisfies EventFrom<typeof cartMachine>,
   favorites: { type: 'favorites.load' } satisfies EventFrom<typeof favoritesMachine>,
   inbox: { type: 'inbox.load' } satisfies EventFrom<typeof inboxMachine>,
@@ -232,9 +236,7 @@ export const appMachine = setup({
     toast: toastMachine,
     hoverMenu: hoverMenuMachine,
     promptList: promptListMachine,
-    promptDetail: promptDetailMachine,
     session: sessionMachine,
-    cartCount: cartCountMachine,
     /** Imports the sign-in machines (their module, provided with effects): src/ provides it. */
     loadSignIn: fromPromise<SignInMachines>(() =>
       Promise.reject(new Error('loadSignIn is provided by src/')),
@@ -343,8 +345,6 @@ export const appMachine = setup({
       input: { closeDelay: TIMINGS.accountMenuCloseDelay },
     }),
     spawnChild('promptList', { id: SYSTEM_IDS.promptList, systemId: SYSTEM_IDS.promptList }),
-    spawnChild('promptDetail', { id: SYSTEM_IDS.promptDetail, systemId: SYSTEM_IDS.promptDetail }),
-    spawnChild('cartCount', { id: SYSTEM_IDS.cartCount, systemId: SYSTEM_IDS.cartCount }),
     spawnChild('seo', { id: SYSTEM_IDS.seo, systemId: SYSTEM_IDS.seo }),
     spawnChild('homeSections', { id: SYSTEM_IDS.homeSections, systemId: SYSTEM_IDS.homeSections }),
     spawnChild('connection', {

@@ -27,8 +27,9 @@ import type { popupActor } from '../effects/popup.ts';
 import type { AuthEffects } from '../effects/auth.ts';
 import { lazyEffects, type NamesAll } from '../effects/lazy.ts';
 import type { authCallbackMachine } from '../../machines/auth-callback.ts';
-import { cartCountMachine } from '../../machines/cart-count.ts';
+import type { cartCountMachine } from '../../machines/cart-count.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
+import { VIEWER_AWARE } from '../../machines/domain/viewer.ts';
 import type { emailVerificationMachine } from '../../machines/email-verification.ts';
 import type { favoritesMachine } from '../../machines/favorites.ts';
 import { homeSectionsMachine } from '../../machines/home-sections.ts';
@@ -41,7 +42,7 @@ import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
 import { applyHead } from '../effects/head.ts';
 import { copyText } from '../effects/navigation.ts';
 import type { hoverMenuMachine } from '../../machines/hover-menu.ts';
-import { promptDetailMachine } from '../../machines/prompt-detail.ts';
+import type { promptDetailMachine } from '../../machines/prompt-detail.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import { sessionMachine } from '../../machines/session.ts';
 import type { toastMachine } from '../../machines/toast.ts';
@@ -203,24 +204,9 @@ export function createAppLogic(
       promptList: promptListMachine.provide({
         actors: { fetchPromptPage: fromPromise(({ input }) => effects.listPrompts(input)) },
       }),
-      promptDetail: promptDetailMachine.provide({
-        actors: {
-          fetchPrompt: fromPromise(({ input }) => effects.getPrompt(input)),
-          fetchRelated: fromPromise(({ input }) => effects.getRelated(input)),
-        },
-      }),
       session: sessionMachine.provide({
         actors: effects.session.actors,
         actions: effects.session.actions,
-      }),
-      cartCount: cartCountMachine.provide({
-        actors: {
-          fetchCartCount: fromPromise(({ system }) => {
-            const session = system.get('session')?.getSnapshot() as
-              { context?: { user?: { memberId: string } | null } } | undefined;
-            return effects.fetchCartCount(session?.context?.user?.memberId ?? '');
-          }),
-        },
       }),
       loadSignIn: fromPromise(() =>
         Promise.all([import('./sign-in-logic.ts'), loadSignInViews()]).then(([m]) => m.signInLogic(effects)),
@@ -296,10 +282,23 @@ const preloadedGroups: readonly GroupLogic[] | null =
 /** The effects each running system was started with, for the page machines attached later. */
 const startedWith = new WeakMap<AppSystem, AppEffects>();
 
+/**
+ * A catalog actor attached after the session has spoken (docs/decisions/006) learns the viewer now: it
+ * never heard the session's announcement, and without it a later sign-in or logout would not reload it.
+ */
+function tellViewer(system: AppSystem, systemId: string): void {
+  if (!(VIEWER_AWARE as readonly string[]).includes(systemId)) return;
+  const session = system.system.get('session')?.getSnapshot() as
+    { hasTag: (tag: string) => boolean; context: { token: string | null } } | undefined;
+  if (!session || session.hasTag('pending')) return;
+  system.system.get(systemId)?.send({ type: 'viewer.changed', viewer: session.context.token });
+}
+
 function attachGroup(system: AppSystem, provide: GroupLogic, effects: AppEffects): void {
   for (const [systemId, logic] of Object.entries(provide(effects))) {
-    if (isAttachable(systemId) && !system.system.get(systemId))
-      system.send({ type: 'app.attach', systemId, logic });
+    if (!isAttachable(systemId) || system.system.get(systemId)) continue;
+    system.send({ type: 'app.attach', systemId, logic });
+    tellViewer(system, systemId);
   }
 }
 

@@ -1,8 +1,9 @@
-// The member's machines (the cart, the saved prompts, the account menu's unread count), each with src/'s
-// effects provided. Loaded when a session has a member, a page needs them or a visitor first presses a
-// card's button (machines/app.ts `loadMember`, docs/decisions/006-lazy-page-machines.md).
+// The member's machines (the header's cart count, the cart, the saved prompts, the account menu's
+// unread count), each with src/'s effects provided. Loaded when a session has a member, a page needs
+// them or a visitor first presses a card's button (machines/app.ts `loadMember`, docs/decisions/006-lazy-page-machines.md).
 import { fromPromise } from 'xstate';
 import type { MemberMachines } from '../../machines/app.ts';
+import { cartCountMachine } from '../../machines/cart-count.ts';
 import { favoritesMachine } from '../../machines/favorites.ts';
 import type { AppEffects } from './app-system.ts';
 import { cartLogic } from './cart-logic.ts';
@@ -10,6 +11,15 @@ import { inboxCountLogic } from './inbox-count-logic.ts';
 
 export function memberLogic(effects: AppEffects): MemberMachines {
   return {
+    cartCount: cartCountMachine.provide({
+      actors: {
+        fetchCartCount: fromPromise(({ system }) => {
+          const session = system.get('session')?.getSnapshot() as
+            { context?: { user?: { memberId: string } | null } } | undefined;
+          return effects.fetchCartCount(session?.context?.user?.memberId ?? '');
+        }),
+      },
+    }),
     ...cartLogic(effects),
     ...inboxCountLogic(effects),
     favorites: favoritesMachine.provide({

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { RefObject, SyntheticEvent } from 'react';
 import { DEFAULT_AVATAR, type SessionUser } from '../../machines/domain/session-user.ts';
 import { unreadLabel } from '../../machines/domain/account.ts';
-import { useMemberSelector, useSystemActor, useSystemSelector } from '../system/react.tsx';
+import { useMemberSelector, useSystemActor } from '../system/react.tsx';
 import {
   CartIcon,
   ChevronDownIcon,
@@ -69,8 +69,9 @@ export function cartLabel(count: number, loading: boolean): string {
 }
 
 function CartLink() {
-  const count = useSystemSelector('cartCount', (snapshot) => snapshot.context.count);
-  const loading = useSystemSelector('cartCount', (snapshot) => snapshot.hasTag('loading'));
+  // the member's machines load with the session: until the count's runs, it reads as loading
+  const count = useMemberSelector('cartCount', (snapshot) => snapshot.context.count, 0);
+  const loading = useMemberSelector('cartCount', (snapshot) => snapshot.hasTag('loading'), true);
   const badge = cartBadge(count, loading);
   return (
     <Link to="/cart" className="header-icon-button" aria-label={cartLabel(count, loading)}>

@@ -230,6 +230,30 @@ describe('page machines attached on demand (docs/decisions/006-lazy-page-machine
 });
 
 describe('who the catalog is for', () => {
+  it('a prompt page attached after the session spoke knows the viewer: a logout reloads it', async () => {
+    const asked: string[] = [];
+    const effects = fakeEffects({
+      getPrompt: async (id) => {
+        asked.push(id);
+        return { found: true, prompt: fullFixture(1) };
+      },
+    });
+    const system = startAppSystem({ effects, pageMachines: 'onDemand' });
+    const session = systemActor(system, 'session');
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    session.send({ type: 'session.signedIn', token: 'token-a', now: Date.now() });
+    await waitFor(session, (s) => s.hasTag('loggedIn'));
+    await attachPageMachines(system, 'detail');
+    const detail = systemActor(system, 'promptDetail');
+    expect(detail.getSnapshot().context.viewer).toBe('token-a');
+    detail.send({ type: 'detail.load', id: '1' });
+    await waitFor(detail, (s) => s.hasTag('ready'));
+    session.send({ type: 'session.logout' });
+    await waitFor(detail, (s) => s.context.viewer === null && s.hasTag('ready'));
+    expect(asked).toEqual(['1', '1']);
+    system.stop();
+  });
+
   it('reloads the detail and the list when a member signs in and again when they sign out', async () => {
     const asked: string[] = [];
     const listed: number[] = [];

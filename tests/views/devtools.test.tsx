@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InspectionCollector } from '../../src/devtools/collector.ts';
 import { DevtoolsPanel } from '../../src/devtools/panel.tsx';
-import { startAppSystem, whenAttached, type AppSystem } from '../../src/system/app-system.ts';
+import { prepareMember, startAppSystem, whenAttached, type AppSystem } from '../../src/system/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 
 let system: AppSystem | null = null;
@@ -18,9 +18,11 @@ afterEach(() => {
 async function startWithViewer() {
   const collector = new InspectionCollector();
   system = startAppSystem({ effects: fakeEffects(), inspect: collector.observer });
-  // the sign-in machines, as after a first sign-in intent (the tests look at the login dialog's chart)
+  // the sign-in machines, as after a first sign-in intent (the tests look at the login dialog's chart),
   system.send({ type: 'signIn.prepare' });
   await whenAttached(system, 'loginDialog');
+  // and the member's (the cart count's chart is shown below)
+  await prepareMember(system);
   const onClose = vi.fn();
   const user = userEvent.setup();
   render(<DevtoolsPanel collector={collector} root={system} onClose={onClose} />);
