@@ -224,7 +224,8 @@ const requestOf = (event: { mode?: DialogMode; email?: string }): OpenRequest =>
  * through `appMachine.provide({ actors: { ... } })` with each child's own provided version. Page
  * machines (PAGE_MACHINE_IDS) arrive later with `app.attach`, their logic already provided by src/.
  * Retries on restore (RETRY_ON_RESTORE) skip a page machine not attached yet: `connection` sends only
- * to actors that run.
+ * to actors that run. Two parallel regions load the rest when first needed (absent → loading → ready):
+ * `signIn` the sign-in machines (SIGN_IN_MACHINE_IDS), `member` the member's (MEMBER_MACHINE_IDS).
  */
 export const appMachine = setup({
   types: {

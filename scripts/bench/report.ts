@@ -2,7 +2,7 @@
 // (also printed at the end of the run) is the summary. Each stage is optional so a partial run (--only,
 // --skip) still renders.
 import type { ApiResult } from './api.ts';
-import type { BrowserResult, HeapReading } from './browser.ts';
+import type { BrowserResult, GrowthVerdict, HeapReading } from './browser.ts';
 import type { BundleResult } from './bundle.ts';
 import { CATEGORIES, type LighthouseResult } from './lighthouse.ts';
 import type { SearchBenchResult } from './search.ts';
@@ -120,14 +120,48 @@ export function summaryTable(r: BenchReport): string {
       `client-side navigation, click → content: p50 / p95 (first ${n.timed})`,
       `${ms0(n.timedP50)} / ${ms0(n.timedP95)} (all ${n.count}: ${ms0(n.p50)} / ${ms0(n.p95)})`,
     ]);
-    rows.push(['Browser', heapLine(n.heap, 'navigations'), n.verdict.text]);
+    const retained = r.browser.retained;
+    rows.push([
+      'Browser',
+      heapLine(n.heap, 'navigations'),
+      withJit(n.verdict, retained?.navigations.verdict),
+    ]);
+    if (retained)
+      rows.push([
+        'Browser',
+        `${heapLine(retained.navigations.heap, 'navigations')}, without the JIT (what the page retains)`,
+        retained.navigations.verdict.text,
+      ]);
     if (r.browser.logins) {
       const l = r.browser.logins;
-      rows.push(['Browser', heapLine(l.heap, 'login/logout cycles'), l.verdict.text]);
+      rows.push([
+        'Browser',
+        heapLine(l.heap, 'login/logout cycles'),
+        withJit(l.verdict, retained?.logins?.verdict),
+      ]);
+      if (retained?.logins)
+        rows.push([
+          'Browser',
+          `${heapLine(retained.logins.heap, 'login/logout cycles')}, without the JIT (what the page retains)`,
+          retained.logins.verdict.text,
+        ]);
     }
   }
   for (const w of r.meta.warnings) rows.push(['Run', '⚠ warning', w]);
   return table(['area', 'measure', 'result'], rows);
+}
+
+/**
+ * The run with the JIT: its numbers, but the verdict is the JIT-less run's when there is one (compiled code
+ * grows for hundreds of steps before it levels off; scripts/bench/browser.ts).
+ */
+function withJit(verdict: GrowthVerdict, retained: GrowthVerdict | undefined): string {
+  if (!retained) return verdict.text;
+  const numbers = verdict.text
+    .replace(/^(GROWS|bounded): /, '')
+    .replace(/^([^;]*); (still )?/, '$1; ')
+    .replace(' (limit 1 kB)', '');
+  return `with compiled code (see the next row for the verdict): ${numbers}`;
 }
 
 function heapLine(heap: HeapReading[], what: string): string {
@@ -365,6 +399,15 @@ export function renderMarkdown(r: BenchReport): string {
     );
     out.push('', `Heap (after a forced GC) over the navigations — **${n.verdict.text}**`, '');
     out.push(heapTable(n.heap, 'navigations'));
+    const retained = r.browser.retained;
+    if (retained) {
+      out.push(
+        '',
+        `The same navigations in a Chromium without V8's JIT (\`--js-flags=--jitless\`: no compiled code on the heap, so what grows is retained by the page) — **${retained.navigations.verdict.text}**`,
+        '',
+      );
+      out.push(heapTable(retained.navigations.heap, 'navigations'));
+    }
     const l = r.browser.logins;
     if (l) {
       out.push(
@@ -374,6 +417,10 @@ export function renderMarkdown(r: BenchReport): string {
         '',
       );
       out.push(heapTable(l.heap, 'cycles'));
+      if (retained?.logins) {
+        out.push('', `The same cycles without the JIT — **${retained.logins.verdict.text}**`, '');
+        out.push(heapTable(retained.logins.heap, 'cycles'));
+      }
     }
   }
   out.push('');

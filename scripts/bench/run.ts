@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { runApi } from './api.ts';
-import { runBrowser } from './browser.ts';
+import { runBrowser, type BrowserResult } from './browser.ts';
 import { runBundle, snapshotDist, type DistSnapshot } from './bundle.ts';
 import { killLaunchedChromium } from './chromium.ts';
 import { runLighthouse, type LighthousePage } from './lighthouse.ts';
@@ -127,11 +127,11 @@ async function buildApp(): Promise<void> {
   if (code !== 0) throw new Error(`vite build failed (exit ${code}); see ${logFile}`);
 }
 
-async function launchBrowser(): Promise<Browser> {
+async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   // Playwright adds its own --headless; the rest of the flags are the bench's (see util.ts).
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')),
+    args: [...CHROMIUM_FLAGS.filter((f) => !f.startsWith('--headless')), ...extraArgs],
   });
 }
 
@@ -298,19 +298,34 @@ async function main(): Promise<void> {
 
     if (origin && enabled('browser')) {
       report.browser = await record('browser', async () => {
+        const loops = {
+          origin,
+          navigations: settings.navigations,
+          timed: settings.timedNavigations,
+          loginCycles: settings.loginCycles,
+          heapEvery: settings.heapEvery,
+        };
         const browser = await launchBrowser();
+        let result: BrowserResult;
         try {
-          return await runBrowser({
-            browser,
-            origin,
-            navigations: settings.navigations,
-            timed: settings.timedNavigations,
-            loginCycles: settings.loginCycles,
-            heapEvery: settings.heapEvery,
-          });
+          result = await runBrowser({ browser, ...loops });
         } finally {
           await browser.close();
         }
+        // The same loops without V8's JIT: what still grows there is retained by the page, not compiled
+        // code (scripts/bench/browser.ts explains why); the heap verdict is this run's.
+        log('  again without the JIT (--js-flags=--jitless), for what the page retains');
+        const plain = await launchBrowser(['--js-flags=--jitless']);
+        try {
+          const again = await runBrowser({ browser: plain, ...loops });
+          result.retained = {
+            navigations: { heap: again.navigations.heap, verdict: again.navigations.verdict },
+            logins: again.logins ? { heap: again.logins.heap, verdict: again.logins.verdict } : null,
+          };
+        } finally {
+          await plain.close();
+        }
+        return result;
       });
     }
   } finally {
