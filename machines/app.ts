@@ -213,6 +213,25 @@ export interface AppContext extends AppInput {
   deliveries: Delivery[];
 }
 
+/**
+ * Spawns each machine whose systemId does not run yet, with that id and systemId, and returns the ids it
+ * spawned. setup() types spawnChild's source as one of its named actors; these come as logic, loaded later.
+ */
+function spawnMissing(
+  enqueue: { spawnChild: unknown },
+  system: { get: (id: string) => unknown },
+  machines: readonly (readonly [id: string, logic: AnyActorLogic])[],
+  input?: unknown,
+): string[] {
+  const spawn = enqueue.spawnChild as (
+    logic: AnyActorLogic,
+    options: { id: string; systemId: string; input?: unknown },
+  ) => void;
+  const missing = machines.filter(([id]) => !system.get(id));
+  for (const [id, logic] of missing) spawn(logic, { id, systemId: id, ...(input ? { input } : {}) });
+  return missing.map(([id]) => id);
+}
+
 const requestOf = (event: { mode?: DialogMode; email?: string }): OpenRequest => ({
   mode: event.mode ?? 'providers',
   ...(event.email !== undefined ? { email: event.email } : {}),
@@ -261,14 +280,13 @@ export const appMachine = setup({
     dropOpenRequest: assign({ openRequest: null }),
     /** Spawns the loaded sign-in machines with their systemIds (the dialog gets the callback URL). */
     spawnSignIn: enqueueActions(({ enqueue, context, system }, machines: SignInMachines) => {
-      const spawn = enqueue.spawnChild as unknown as (
-        logic: AnyActorLogic,
-        options: { id: string; systemId: string; input: AppInput },
-      ) => void;
-      for (const systemId of SIGN_IN_MACHINE_IDS) {
-        if (system.get(systemId)) continue;
-        spawn(machines[systemId], { id: systemId, systemId, input: { callbackUrl: context.callbackUrl } });
-      }
+      const input: AppInput = { callbackUrl: context.callbackUrl };
+      spawnMissing(
+        enqueue,
+        system,
+        SIGN_IN_MACHINE_IDS.map((id) => [id, machines[id]] as const),
+        input,
+      );
     }),
     holdDelivery: assign({
       deliveries: ({ context, event }) =>
@@ -283,18 +301,16 @@ export const appMachine = setup({
      * came back to it).
      */
     spawnMember: enqueueActions(({ enqueue, system }, machines: MemberMachines) => {
-      const spawn = enqueue.spawnChild as unknown as (
-        logic: AnyActorLogic,
-        options: { id: string; systemId: string },
-      ) => void;
+      const spawned = spawnMissing(
+        enqueue,
+        system,
+        MEMBER_MACHINE_IDS.map((id) => [id, machines[id]] as const),
+      ) as MemberMachineId[];
       const session = system.get(SYSTEM_IDS.session)?.getSnapshot() as
         { hasTag: (tag: string) => boolean } | undefined;
-      for (const systemId of MEMBER_MACHINE_IDS) {
-        if (system.get(systemId)) continue;
-        spawn(machines[systemId], { id: systemId, systemId });
-        if (session?.hasTag('loggedIn'))
-          enqueue.sendTo(({ system }) => system.get(systemId), MEMBER_LOAD[systemId]);
-      }
+      if (!session?.hasTag('loggedIn')) return;
+      for (const systemId of spawned)
+        enqueue.sendTo(({ system }) => system.get(systemId), MEMBER_LOAD[systemId]);
     }),
     /** The held events, in the order they came. */
     deliverHeld: enqueueActions(({ enqueue, context }) => {
@@ -317,13 +333,7 @@ export const appMachine = setup({
     } as AnyEventObject),
     /** Spawns the page machine once: a second attach (another visit to its page) keeps the first. */
     attachPageMachine: enqueueActions(({ enqueue, event, system }) => {
-      if (event.type !== 'app.attach' || system.get(event.systemId)) return;
-      // setup() types spawnChild's source as one of its named actors; a page machine comes as logic
-      const spawn = enqueue.spawnChild as unknown as (
-        logic: AnyActorLogic,
-        options: { id: string; systemId: string },
-      ) => void;
-      spawn(event.logic, { id: event.systemId, systemId: event.systemId });
+      if (event.type === 'app.attach') spawnMissing(enqueue, system, [[event.systemId, event.logic]]);
     }),
   },
   guards: {

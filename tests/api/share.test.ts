@@ -151,7 +151,9 @@ describe('GET /api/share/:shortUrlId', () => {
 
 describe('anonymous links per client', () => {
   it('are limited (429 with retryAfter); signed-in users are not', async () => {
-    const limited = await createPageServer({ share: { anonymousPerIp: { max: 2, windowMs: 60_000 } } });
+    const limited = await createPageServer({
+      app: { share: { anonymousPerIp: { max: 2, windowMs: 60_000 } } },
+    });
     try {
       const make = (token?: string) =>
         post<Created>(limited, '/api/share', { promptId: 5 }, token ? bearer(token) : {});

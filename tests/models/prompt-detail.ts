@@ -1,6 +1,5 @@
 // A prompt's detail page: the prompt, then its related prompts; reloaded for a new viewer.
-// Copied from tests/machines/prompt-detail.test.ts and tests/views/catalog.model.test.tsx, which
-// are to switch to these.
+// The page walk is the one tests/views/catalog.model.test.tsx replays against the rendered page.
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PromptCard } from '../../machines/domain/catalog.ts';
 import { promptDetailMachine, type PromptDetailContext } from '../../machines/prompt-detail.ts';

@@ -51,8 +51,11 @@ export async function createTestServer(
   options: {
     distDir?: string | null;
     config?: Partial<Config>;
-    /** Further buildApp options: sign-in rate limits, a mailer, Google client overrides. */
-    app?: Pick<AppOptions, 'auth' | 'mailer'>;
+    /**
+     * Further buildApp options: sign-in, account and share rate limits, a mailer, Google client overrides,
+     * page metadata in the served HTML.
+     */
+    app?: Pick<AppOptions, 'auth' | 'mailer' | 'account' | 'share' | 'pageMetadata'>;
   } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();

@@ -11,12 +11,14 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../machines/domain/catalog.ts';
 import { nextPageOf } from '../../machines/domain/catalog.ts';
-import { promptDetailMachine, type PromptLookup } from '../../machines/prompt-detail.ts';
+import type { PromptLookup } from '../../machines/prompt-detail.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import { COPY_MESSAGES, filledText, templateFillerMachine } from '../../machines/template-filler.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
-import { cardFixture, fullFixture, pageFixture } from '../support/fixtures.ts';
+import { fullFixture, pageFixture } from '../support/fixtures.ts';
 import { controlledActors, modelPaths, type ModelPath, type Samples } from '../support/model.ts';
+import { DETAIL_SLUG_ID, promptDetailPageModel, shownPrompt } from '../models/prompt-detail.ts';
+import { pathsOf } from '../models/types.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -155,39 +157,10 @@ describe('promptList: model paths replayed on a category page', () => {
 // ---------------------------------------------------------------------------------------------
 // promptDetail: the detail page and its related prompts
 
-const SLUG_ID = 'misty-alpine-lake-1-1';
-const shown = fullFixture(1, { title: 'Misty Alpine Lake' });
-const relatedCards: PromptCard[] = [
-  cardFixture(21, { title: 'Alpine Sunrise' }),
-  cardFixture(22, { title: 'Foggy Fjord' }),
-];
-
-const detailPaths = longestOnly(
-  modelPaths(
-    promptDetailMachine.provide({
-      actors: controlledActors(['fetchPrompt', 'fetchRelated']).actors as never,
-    }),
-    {
-      samples: {
-        'detail.load': [{ type: 'detail.load', id: SLUG_ID }],
-        'xstate.done.actor.fetchPrompt': [
-          { type: 'xstate.done.actor.fetchPrompt', output: { found: true, prompt: shown } },
-          { type: 'xstate.done.actor.fetchPrompt', output: { found: false } },
-        ],
-        'xstate.error.actor.fetchPrompt': [
-          { type: 'xstate.error.actor.fetchPrompt', error: new Error("Can't reach FruitPrompt right now.") },
-        ],
-        'xstate.done.actor.fetchRelated': [{ type: 'xstate.done.actor.fetchRelated', output: relatedCards }],
-        'xstate.error.actor.fetchRelated': [
-          { type: 'xstate.error.actor.fetchRelated', error: new Error('offline') },
-        ],
-      },
-      skip: ['viewer.changed'],
-      serializeState: (s) =>
-        `${JSON.stringify(s.value)} ${s.context.prompt ? 'p' : ''} ${s.context.error ?? ''} ${s.context.related.length}`,
-    },
-  ).filter((p) => p.steps.length <= 6),
-);
+// the paths of the detail page's model (tests/models/prompt-detail.ts), the ones `npm run paths` lists
+const SLUG_ID = DETAIL_SLUG_ID;
+const shown = shownPrompt;
+const detailPaths = longestOnly(pathsOf(promptDetailPageModel).filter((p) => p.steps.length <= 6));
 
 interface DetailFakes {
   getPrompt: ReturnType<typeof controllable<[string], PromptLookup>>;

@@ -3,11 +3,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../../../server/app.ts';
+import type { AppOptions } from '../../../server/app.ts';
 import { signToken } from '../../../server/auth/tokens.ts';
-import { memoryImageStore } from '../../../server/catalog/image-cache.ts';
 import type { Queryable } from '../../../server/db/index.ts';
-import { openTestDb, TEST_CONFIG, type TestServer } from '../../support/server.ts';
+import { createTestServer, type TestServer } from '../../support/server.ts';
 
 export interface FixturePrompt {
   id: number;
@@ -86,39 +85,32 @@ export const SHELL = `<!doctype html>
 </html>
 `;
 
-/** A test server over a temporary dist/ whose pages carry their metadata (as server/main.ts runs it). */
+/**
+ * A test server over a temporary dist/ whose pages carry their metadata (as server/main.ts runs it).
+ * `files` are written into dist/ beside the shell and its script.
+ */
 export async function createPageServer(
-  options: { share?: { anonymousPerIp: { max: number; windowMs: number } } } = {},
+  options: {
+    app?: Pick<AppOptions, 'auth' | 'account' | 'share'>;
+    /** The shell's script (default: 3 kB, enough to be compressed). */
+    script?: string;
+    files?: Record<string, string>;
+  } = {},
 ): Promise<TestServer & { dist: string }> {
   const dist = mkdtempSync(join(tmpdir(), 'fp-pages-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), SHELL);
-  writeFileSync(join(dist, 'assets', 'index-Ab12.js'), `console.log(${JSON.stringify('x'.repeat(3000))});`);
-  const db = await openTestDb();
-  const config = TEST_CONFIG;
-  const app = await buildApp({
-    db,
-    config,
-    distDir: dist,
-    imageStore: memoryImageStore(),
-    pageMetadata: true,
-    ...(options.share ? { share: options.share } : {}),
-  });
+  writeFileSync(
+    join(dist, 'assets', 'index-Ab12.js'),
+    options.script ?? `console.log(${JSON.stringify('x'.repeat(3000))});`,
+  );
+  for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(dist, name), text);
+  const server = await createTestServer({ distDir: dist, app: { pageMetadata: true, ...options.app } });
   return {
-    app,
-    db,
-    config,
+    ...server,
     dist,
-    async tokenFor(email) {
-      const user = await db.one<{ id: string; name: string; token_version: number }>(
-        'SELECT id, name, token_version FROM users WHERE lower(email) = lower($1)',
-        [email],
-      );
-      return signToken({ id: user.id, name: user.name, tokenVersion: user.token_version }, config.jwtSecret);
-    },
     async close() {
-      await app.close();
-      await db.close();
+      await server.close();
       rmSync(dist, { recursive: true, force: true });
     },
   };

@@ -2,17 +2,11 @@
 // of those routes (from the app's own OpenAPI document, which server/http/openapi.ts collects with an
 // onRoute hook from the route schemas), a server like server/main.ts runs it (SPA shell with page
 // metadata), and the checks every answer must pass. Used by tests/api/fuzz.test.ts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../../server/app.ts';
 import { DATABASE_REJECTED } from '../../../server/http/errors.ts';
-import { signToken } from '../../../server/auth/tokens.ts';
-import { memoryImageStore } from '../../../server/catalog/image-cache.ts';
-import { openTestDb, TEST_CONFIG, type TestServer } from '../../support/server.ts';
-import { SHELL } from './catalog.ts';
+import type { TestServer } from '../../support/server.ts';
+import { createPageServer } from './catalog.ts';
 import type { JsonSchema } from './fuzz-schema.ts';
 
 // The server ---------------------------------------------------------------------------------------------
@@ -24,65 +18,38 @@ const PLENTY = { max: 1_000_000, windowMs: 60_000 };
  * of the seeded database. Rate limits are raised out of the way: a 429 is a fine answer, but it would stop
  * the fuzzer from reaching the handlers behind the limit after the first few runs.
  */
-export async function createFuzzServer(): Promise<TestServer & { dist: string }> {
-  const dist = mkdtempSync(join(tmpdir(), 'fp-fuzz-'));
-  mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), SHELL);
-  writeFileSync(join(dist, 'assets', 'index-Ab12.js'), 'console.log("fuzz");');
-  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  const db = await openTestDb();
-  const config = TEST_CONFIG;
-  const app = await buildApp({
-    db,
-    config,
-    distDir: dist,
-    imageStore: memoryImageStore(),
-    pageMetadata: true,
-    share: { anonymousPerIp: PLENTY },
-    auth: {
-      rateLimits: {
-        loginPerIp: PLENTY,
-        loginFailuresPerEmail: PLENTY,
-        registerPerIp: PLENTY,
-        registerPerEmail: PLENTY,
-        resendPerIp: PLENTY,
-        mailPerEmailMinute: PLENTY,
-        mailPerEmailHour: PLENTY,
-        guestPerIp: PLENTY,
-        socialPerIp: PLENTY,
-        verifyPerIp: PLENTY,
+export function createFuzzServer(): Promise<TestServer & { dist: string }> {
+  return createPageServer({
+    script: 'console.log("fuzz");',
+    files: { 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' },
+    app: {
+      share: { anonymousPerIp: PLENTY },
+      auth: {
+        rateLimits: {
+          loginPerIp: PLENTY,
+          loginFailuresPerEmail: PLENTY,
+          registerPerIp: PLENTY,
+          registerPerEmail: PLENTY,
+          resendPerIp: PLENTY,
+          mailPerEmailMinute: PLENTY,
+          mailPerEmailHour: PLENTY,
+          guestPerIp: PLENTY,
+          socialPerIp: PLENTY,
+          verifyPerIp: PLENTY,
+        },
       },
-    },
-    account: {
-      rateLimits: {
-        supportPerIp: PLENTY,
-        supportPerAccount: PLENTY,
-        supportPerEmail: PLENTY,
-        passwordPerIp: PLENTY,
-        passwordFailuresPerAccount: PLENTY,
-        avatarPerAccount: PLENTY,
+      account: {
+        rateLimits: {
+          supportPerIp: PLENTY,
+          supportPerAccount: PLENTY,
+          supportPerEmail: PLENTY,
+          passwordPerIp: PLENTY,
+          passwordFailuresPerAccount: PLENTY,
+          avatarPerAccount: PLENTY,
+        },
       },
     },
   });
-  await app.ready();
-  return {
-    app,
-    db,
-    config,
-    dist,
-    async tokenFor(email) {
-      const user = await db.one<{ id: string; name: string; token_version: number }>(
-        'SELECT id, name, token_version FROM users WHERE lower(email) = lower($1)',
-        [email],
-      );
-      return signToken({ id: user.id, name: user.name, tokenVersion: user.token_version }, config.jwtSecret);
-    },
-    async close() {
-      await app.close();
-      await db.close();
-      rmSync(dist, { recursive: true, force: true });
-    },
-  };
 }
 
 // The routes ---------------------------------------------------------------------------------------------
