@@ -4,22 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptCard, PromptPage } from '../../machines/domain/catalog.ts';
 import { get } from './support/auth.ts';
 import { createPageServer, insertPrompts } from './support/catalog.ts';
+import type { SeoMeta } from '../../machines/domain/seo.ts';
 
 type Server = Awaited<ReturnType<typeof createPageServer>>;
 let server: Server;
 let origin: string;
 
-interface Seo {
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  ogTitle: string;
-  ogDescription: string;
-  ogImage: string;
-  twitterCard: string;
-  schemaJson: string;
-  canonicalUrl: string;
-}
+/** What /api/seo answers with (the client's own type). */
+type Seo = SeoMeta;
 type Node = Record<string, unknown> & { '@type': string };
 
 interface PromptRow {

@@ -27,6 +27,7 @@ import {
 } from './support/contrast.ts';
 import { PAGE_FACTS_PROBE, type PageFacts } from './support/page-facts.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
+import type { SeoMeta } from '../../machines/domain/seo.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -38,17 +39,8 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-interface Seo {
-  metaTitle: string;
-  metaDescription: string;
-  metaKeywords: string;
-  ogTitle: string;
-  ogDescription: string;
-  ogImage: string;
-  twitterCard: string;
-  schemaJson: string;
-  canonicalUrl: string;
-}
+/** What /api/seo answers with (the client's own type). */
+type Seo = SeoMeta;
 
 interface PageCase {
   name: string;
