@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PromptPage } from '../../machines/domain/catalog.ts';
+import type { ListQuery, PromptPage } from '../../machines/domain/catalog.ts';
 import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -11,7 +11,12 @@ const longQuery = Array.from({ length: 75 }, (_, i) => `watercolor${i % 3 === 0 
   .join(' ')
   .slice(0, 600);
 
-const onePage = async (): Promise<PromptPage> => ({ data: [], total: 0, page: 1, pageSize: 24 });
+const onePage = async (_query: ListQuery): Promise<PromptPage> => ({
+  data: [],
+  total: 0,
+  page: 1,
+  pageSize: 24,
+});
 
 describe('a search longer than the limit', () => {
   it('searches the text cut at the last whole word and replaces the address with it', async () => {
