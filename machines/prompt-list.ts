@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import { nextPageOf, sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
 import { errorMessage } from './domain/errors.ts';
+import { withSearchLimit } from './domain/search-query.ts';
 
 export type PromptListEvent =
   | { type: 'list.load'; query: ListQuery }
@@ -35,7 +36,8 @@ export const promptListMachine = setup({
     }),
   },
   guards: {
-    sameQuery: ({ context, event }) => event.type === 'list.load' && sameQuery(context.query, event.query),
+    sameQuery: ({ context, event }) =>
+      event.type === 'list.load' && sameQuery(context.query, withSearchLimit(event.query)),
     hasMore: ({ context }) => context.page !== null && nextPageOf(context.page) !== null,
     /** Someone else signed in or out after a list was asked for: owned marks and hearts change. */
     viewerSwitched: ({ context, event }) =>
@@ -46,7 +48,9 @@ export const promptListMachine = setup({
       viewer: ({ context, event }) => (event.type === 'viewer.changed' ? event.viewer : context.viewer),
     }),
     setQuery: assign({
-      query: ({ event, context }) => (event.type === 'list.load' ? event.query : context.query),
+      // a search text is asked for at most at the search limit, whoever sent it
+      query: ({ event, context }) =>
+        event.type === 'list.load' ? withSearchLimit(event.query) : context.query,
     }),
   },
 }).createMachine({

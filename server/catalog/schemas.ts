@@ -2,6 +2,7 @@
 // serialisation schemas, also drop any property they do not declare.
 import { Type, type TSchema } from 'typebox';
 import { SORTS } from '../../machines/domain/catalog.ts';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
 import { EnvelopeSchema } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
 
@@ -68,10 +69,11 @@ export const PromptFullSchema = Type.Object({
 export const ListQuerySchema = Type.Object({
   q: Type.Optional(
     Type.String({
-      maxLength: 200,
+      maxLength: SEARCH_QUERY_MAX_LENGTH,
       description:
         'Search text: words (all must match; a word that is not in the catalog is taken as a prefix, or as ' +
-        'a typo of a close catalog word), "quoted phrases", -excluded words',
+        'a typo of a close catalog word), "quoted phrases", -excluded words. The storefront cuts a longer ' +
+        'text at a word boundary before it asks (machines/domain/search-query.ts)',
     }),
   ),
   grade: Type.Optional(

@@ -10,10 +10,11 @@
 // query. The tsquery text is built here from letters and digits only, each word single-quoted, so nothing
 // a caller types can change its syntax.
 import { SEARCH_MARK_END, SEARCH_MARK_START } from '../../machines/domain/catalog.ts';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
 import type { Queryable } from '../db/index.ts';
 
-/** Limits of one search text: longer texts are cut, further words ignored. */
-export const MAX_QUERY_LENGTH = 200;
+/** Limits of one search text: longer texts are cut, further words ignored (the client's one limit). */
+export const MAX_QUERY_LENGTH = SEARCH_QUERY_MAX_LENGTH;
 const MAX_PARTS = 8;
 const MAX_WORD_LENGTH = 40;
 /** Typo alternatives per word, and the shortest word that gets any. */

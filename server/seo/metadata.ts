@@ -16,7 +16,7 @@ import {
   type CategoryDef,
 } from '../catalog/categories.ts';
 import { listPrompts, parsePromptRef, type ListPage } from '../catalog/repository.ts';
-import { MAX_QUERY_LENGTH } from '../catalog/search.ts';
+import { cutSearchQuery } from '../../machines/domain/search-query.ts';
 import type { Queryable } from '../db/index.ts';
 
 // The page types and fields of SPEC.md §3 are the client's too: one definition in machines/domain.
@@ -320,7 +320,8 @@ function detailSeo(urls: Urls, row: DetailRow): PageSeo {
 }
 
 async function searchSeo(db: Queryable, urls: Urls, referenceId: string): Promise<PageSeo> {
-  const q = referenceId.trim().replace(/\s+/g, ' ').slice(0, MAX_QUERY_LENGTH);
+  // the text the storefront searches: cut at a word boundary (machines/domain/search-query.ts)
+  const q = cutSearchQuery(referenceId).replace(/\s+/g, ' ');
   const canonical = q === '' ? urls.page('/search') : urls.page(`/search?q=${encodeURIComponent(q)}`);
   const crumbs = breadcrumbs(urls, [{ name: 'Search', path: '/search' }]);
   if (q === '') {

@@ -76,9 +76,24 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
   const template = prompt.promptDetail.template;
   const member = useSessionView() === 'loggedIn';
   const owned = member && prompt.grade > 0 && prompt.hasAccess === 1;
+  // A locked prompt's price and action belong on the first screen: its panel sits beside the title
+  // (on phones its price and buttons become a bar at the bottom); the template needs the full width.
+  const promptSection = (
+    <section
+      className={`detail__prompt${template === null ? ' detail__prompt--locked' : ''}`}
+      aria-labelledby="prompt-heading"
+    >
+      <h2 id="prompt-heading">The prompt</h2>
+      {template !== null ? (
+        <PromptTemplate prompt={prompt} template={template} />
+      ) : (
+        <LockedPanel prompt={prompt} />
+      )}
+    </section>
+  );
 
   return (
-    <article className="page detail" data-state="ready">
+    <article className={`page detail${template === null ? ' detail--locked' : ''}`} data-state="ready">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
         <ol>
           <li>
@@ -144,6 +159,7 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
             {compactNumber(prompt.views)} views · {compactNumber(prompt.sales)}{' '}
             {prompt.grade === 0 ? 'saves' : 'sold'}
           </p>
+          {template === null ? promptSection : null}
           <div className="detail__actions">
             <HeartButton promptId={prompt.id} />
             <ShareButton promptId={prompt.id} />
@@ -177,14 +193,7 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
         </div>
       </div>
 
-      <section className="detail__prompt" aria-labelledby="prompt-heading">
-        <h2 id="prompt-heading">The prompt</h2>
-        {template !== null ? (
-          <PromptTemplate prompt={prompt} template={template} />
-        ) : (
-          <LockedPanel prompt={prompt} />
-        )}
-      </section>
+      {template !== null ? promptSection : null}
 
       <RelatedPrompts />
       {/* "Buy now": the dialog outlives the locked panel, which goes once the prompt is unlocked */}
@@ -264,36 +273,43 @@ function RelatedPrompts() {
 function LockedPanel({ prompt }: { prompt: PromptFull }) {
   const variables = prompt.promptDetail.variables.length;
   const member = useSessionView() === 'loggedIn';
-  const fillIns = variables > 0 ? ` and its ${variables} fill-in variables` : '';
+  const fillIns =
+    variables > 0 ? ` and its ${variables} fill-in ${variables === 1 ? 'variable' : 'variables'}` : '';
   return (
     <div className={`locked-panel locked-panel--grade-${prompt.grade}`}>
-      <div className="locked-panel__icon" aria-hidden="true">
-        <LockIcon size={26} />
+      <div className="locked-panel__head">
+        <div className="locked-panel__icon" aria-hidden="true">
+          <LockIcon size={22} />
+        </div>
+        <h3 className="locked-panel__title">Unlock this prompt</h3>
       </div>
-      <h3 className="locked-panel__title">Unlock this prompt</h3>
+      {/* the price and the buttons: one block, a bar at the bottom of the screen on phones */}
+      <div
+        className={`locked-panel__buy${member && prompt.grade === 1 ? ' locked-panel__buy--buy-now' : ''}`}
+      >
+        <p className="locked-panel__price">{formatPrice(prompt)}</p>
+        <div className="locked-panel__actions">
+          {member ? (
+            <>
+              {prompt.grade === 1 ? <BuyNowButton prompt={prompt} /> : null}
+              <AddToCartButton promptId={prompt.id} className={prompt.grade === 1 ? '' : 'btn--primary'} />
+            </>
+          ) : (
+            <LoginButton label="Log in to unlock" />
+          )}
+        </div>
+      </div>
       {prompt.grade === 1 ? (
-        <p>
-          This is a FruitCoin prompt. {member ? 'Spend' : 'Log in and spend'}{' '}
-          <strong>{formatPrice(prompt)}</strong> from your balance to see the full template{fillIns}. It stays
-          unlocked on your account.
+        <p className="locked-panel__text">
+          This is a FruitCoin prompt. {member ? 'Spend' : 'Log in and spend'} {formatPrice(prompt)} from your
+          balance to see the full template{fillIns}. It stays unlocked on your account.
         </p>
       ) : (
-        <p>
-          This is a premium prompt. {member ? 'Buy it' : 'Log in and buy it'} once for{' '}
-          <strong>{formatPrice(prompt)}</strong> to see the full template{fillIns}; it stays in your orders
-          for good.
+        <p className="locked-panel__text">
+          This is a premium prompt. {member ? 'Buy it' : 'Log in and buy it'} once for {formatPrice(prompt)}{' '}
+          to see the full template{fillIns}; it stays in your orders for good.
         </p>
       )}
-      <div className="locked-panel__actions">
-        {member ? (
-          <>
-            {prompt.grade === 1 ? <BuyNowButton prompt={prompt} /> : null}
-            <AddToCartButton promptId={prompt.id} className={prompt.grade === 1 ? '' : 'btn--primary'} />
-          </>
-        ) : (
-          <LoginButton label="Log in to unlock" />
-        )}
-      </div>
     </div>
   );
 }

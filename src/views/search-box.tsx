@@ -1,5 +1,6 @@
 import { useMatch, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, type FormEvent } from 'react';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
 import { SearchIcon } from './first-paint-icons.tsx';
 
 /**
@@ -41,7 +42,7 @@ export function SearchBox() {
         placeholder="Search prompts, styles, tags…"
         autoComplete="off"
         enterKeyHint="search"
-        maxLength={120}
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
       />
       <button type="submit" className="search-box__submit" aria-label="Search">
         <SearchIcon size={18} />

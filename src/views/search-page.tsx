@@ -13,7 +13,7 @@ export const resultCount = (total: number, q: string): string =>
 export function SearchPage({ search }: { search: SearchPageSearch }) {
   const { q } = search;
   return (
-    <div className="page page--wide">
+    <div className="page page--wide search-page">
       <PageHeader
         eyebrow="Search"
         title={q ? `Results for “${q}”` : 'Search prompts'}

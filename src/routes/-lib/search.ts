@@ -8,6 +8,7 @@ import {
   type ListQuery,
   type Sort,
 } from '../../../machines/domain/catalog.ts';
+import { cutSearchQuery } from '../../../machines/domain/search-query.ts';
 
 /** The catalog search params shared by the listing pages (home, recommended, categories). */
 export interface ListSearch {
@@ -95,17 +96,17 @@ export interface SearchPageSearch extends ListSearch {
   q: string;
 }
 
-/** `/search?q=…`: q always a trimmed string ('' when absent), plus the list filters. */
+/** The search text of a raw `q` (a string, a number typed by hand, or the first of several). */
+const rawSearchText = (q: unknown): string =>
+  typeof q === 'string' ? q : typeof q === 'number' ? String(q) : Array.isArray(q) ? String(q[0] ?? '') : '';
+
+/**
+ * `/search?q=…`: q always a trimmed string ('' when absent), cut to the search limit at a word
+ * boundary (a longer text is searched, never refused), plus the list filters. The router writes the
+ * validated search back into the address (replacing it), so the address shows what was searched.
+ */
 export function validateSearchPage(raw: { q?: unknown } & RawListSearch): SearchPageSearch {
-  const q =
-    typeof raw.q === 'string'
-      ? raw.q
-      : typeof raw.q === 'number'
-        ? String(raw.q)
-        : Array.isArray(raw.q)
-          ? String(raw.q[0] ?? '')
-          : '';
-  return { q: q.trim(), ...validateListSearch(raw) };
+  return { q: cutSearchQuery(rawSearchText(raw.q)), ...validateListSearch(raw) };
 }
 
 export interface CategorySearch extends ListSearch {
