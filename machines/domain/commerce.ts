@@ -89,8 +89,9 @@ export interface OrderSummary {
   totals: Totals;
   /**
    * The checkout ("Place order") that made it. A checkout makes one order per currency
-   * (docs/decisions/004-commerce.md), so a mixed cart's orders share this; `orderIds` lists every
-   * order of it, this one included, oldest first (the member's own only).
+   * (docs/decisions/004-commerce.md), so a mixed cart's orders share this. `id` is the checkout's
+   * first order's id; `orderIds` lists every order of it, this one included, oldest first (the
+   * member's own only).
    */
   checkout: { id: number; orderIds: number[] };
 }

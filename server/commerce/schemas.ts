@@ -109,7 +109,9 @@ const summaryProperties = {
   totals: TotalsSchema,
   checkout: Type.Object(
     {
-      id: Type.Integer({ description: 'The checkout ("Place order") that made the order' }),
+      id: Type.Integer({
+        description: 'The checkout ("Place order") that made the order: the id of its first order',
+      }),
       orderIds: Type.Array(Type.Integer(), {
         description:
           "Every order of that checkout, this one included, oldest first (one per currency; the member's own)",

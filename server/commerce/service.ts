@@ -292,8 +292,8 @@ async function insertOrder(
     discountCents: number;
     requestId: string;
     referral: string | null;
-    /** The checkout making it (one per "Place order", shared by its orders). */
-    checkoutId: number;
+    /** The checkout's first order, for its later ones; null for the first (it names the checkout). */
+    checkoutId: number | null;
   },
 ): Promise<number> {
   const totals = totalsOf(
@@ -427,10 +427,8 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
     if (subtotalCents - discountCents > 0 && c.payments === null) throw paymentUnavailable();
     if (fruit > balance) throw notEnoughFruit('this order', fruit, balance);
 
-    // One number for the orders this checkout makes (one per currency), so they are shown together.
-    const { id: checkoutId } = await q.one<{ id: number }>(
-      "SELECT nextval('checkout_id_seq')::integer AS id",
-    );
+    // The orders this checkout makes (one per currency) share its number: the first order's id.
+    let checkoutId: number | null = null;
     let fruitOrderId: number | null = null;
     if (fruitItems.length > 0) {
       fruitOrderId = await insertOrder(q, userId, fruitItems, {
@@ -440,6 +438,7 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
         referral: link?.id ?? null,
         checkoutId,
       });
+      checkoutId = fruitOrderId;
       await moveFruit(q, userId, -fruit, 'purchase', `Order #${fruitOrderId}`, { orderId: fruitOrderId });
       await settleOrder(q, fruitOrderId);
     }

@@ -708,8 +708,9 @@ describe('the orders of one checkout', () => {
     expect(res.status).toBe(200);
     const { fruitOrder, cardOrder } = res.body.extend.data;
     const ids = [fruitOrder!.id, cardOrder!.id].sort((a, b) => a - b);
+    // the checkout is named by its first order (the FruitCoin one, made first)
     const checkoutId = fruitOrder!.checkout.id;
-    expect(checkoutId).toEqual(expect.any(Number));
+    expect(checkoutId).toBe(fruitOrder!.id);
     expect(fruitOrder!.checkout).toEqual({ id: checkoutId, orderIds: ids });
     expect(cardOrder!.checkout).toEqual({ id: checkoutId, orderIds: ids });
     // each order carries the others of its checkout, with their items and totals, not itself
@@ -750,8 +751,7 @@ describe('the orders of one checkout', () => {
     expect(again.body.extend.data.cardOrder!.checkout.id).toBe(checkoutId);
     const next = await checkout(me, [P.card300]);
     const alone = next.body.extend.data.cardOrder!;
-    expect(alone.checkout.id).not.toBe(checkoutId);
-    expect(alone.checkout.orderIds).toEqual([alone.id]);
+    expect(alone.checkout).toEqual({ id: alone.id, orderIds: [alone.id] });
     expect(alone.otherOrders).toEqual([]);
   });
 
@@ -791,8 +791,9 @@ describe('the orders of one checkout', () => {
       const [a, b, c] = ids.filter((o) => o.user_id === ids[0]!.user_id);
       const aliceOrder = ids.find((o) => o.user_id !== ids[0]!.user_id)!;
       // as the database was before migration 007: two orders of one checkout share its requestId
-      await db.exec(`ALTER TABLE orders DROP COLUMN checkout_id;
-                     DROP SEQUENCE IF EXISTS checkout_id_seq;
+      await db.exec(`DROP TRIGGER orders_checkout_default ON orders;
+                     DROP FUNCTION orders_checkout_trigger();
+                     ALTER TABLE orders DROP COLUMN checkout_id;
                      DELETE FROM schema_migrations WHERE version = 7;`);
       await db.query(`UPDATE orders SET request_id = 'old-1' WHERE id = ANY($1::integer[])`, [
         [a!.id, c!.id, aliceOrder.id],
@@ -801,16 +802,16 @@ describe('the orders of one checkout', () => {
       const rows = await db.query<{ id: number; checkout_id: number }>(
         'SELECT id, checkout_id FROM orders ORDER BY id',
       );
-      const checkoutOf = new Map(rows.map((r) => [r.id, r.checkout_id]));
-      expect(checkoutOf.get(a!.id)).toBe(checkoutOf.get(c!.id));
-      expect(checkoutOf.get(b!.id)).not.toBe(checkoutOf.get(a!.id));
-      expect(checkoutOf.get(aliceOrder.id)).not.toBe(checkoutOf.get(a!.id));
-      // one number per checkout, 1..n in the order they were placed; new checkouts continue after them
-      const distinct = [...new Set(rows.map((r) => r.checkout_id))];
-      expect(distinct).toEqual(distinct.map((_, i) => i + 1));
-      expect(distinct).toHaveLength(rows.length - 1);
-      const { id } = await db.one<{ id: number }>("SELECT nextval('checkout_id_seq')::integer AS id");
-      expect(id).toBe(distinct.length + 1);
+      // each checkout is named by its first order: a and c together, every other order alone
+      for (const row of rows) {
+        expect(row.checkout_id, `order ${row.id}`).toBe(row.id === c!.id ? a!.id : row.id);
+      }
+      // an order written without one is the first of its own checkout
+      const written = await db.one<{ id: number; checkout_id: number }>(
+        `INSERT INTO orders (user_id, status, total_fruit) VALUES ($1, 'pending', 1) RETURNING id, checkout_id`,
+        [a!.user_id],
+      );
+      expect(written.checkout_id).toBe(written.id);
     } finally {
       await db.close();
     }

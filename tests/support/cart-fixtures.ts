@@ -112,16 +112,16 @@ export function orderFixture(
       sessionId: card ? 'cs_test_1' : null,
       paymentUrl: card && status === 'pending' ? '/dev-pay/cs_test_1' : null,
     },
-    checkout: { id: 700 + id, orderIds: [id] },
+    checkout: { id, orderIds: [id] },
     otherOrders: [],
     ...over,
   };
 }
 
-/** The orders of one checkout, each naming the others (as the server answers them). */
-export function sameCheckout(orders: OrderDetail[], checkoutId = 900): OrderDetail[] {
+/** The orders of one checkout, each naming the others (as the server answers them); named by the first. */
+export function sameCheckout(orders: OrderDetail[]): OrderDetail[] {
   const orderIds = orders.map((o) => o.id).sort((a, b) => a - b);
-  const linked = orders.map((o) => ({ ...o, checkout: { id: checkoutId, orderIds } }));
+  const linked = orders.map((o) => ({ ...o, checkout: { id: orderIds[0] ?? o.id, orderIds } }));
   return linked.map((o) => ({
     ...o,
     otherOrders: linked.filter((other) => other.id !== o.id).map(({ otherOrders: _, ...rest }) => rest),

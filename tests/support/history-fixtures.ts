@@ -20,7 +20,7 @@ export function orderSummaryFixture(id: number, overrides: Partial<OrderSummary>
     itemCount: 2,
     titles: [`Neon Koi ${id}`, `Paper Moon ${id}`],
     totals: { fruit: 0, subtotalCents: 998, discountCents: 0, totalCents: 998 },
-    checkout: { id: 300 + id, orderIds: [id] },
+    checkout: { id, orderIds: [id] },
     ...overrides,
   };
 }

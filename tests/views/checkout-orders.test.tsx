@@ -68,7 +68,7 @@ describe('the payment result pages', () => {
     expect(main().getByRole('status')).toHaveTextContent(
       'Your checkout is paid: orders #41 and #42. Their prompts are unlocked on your account',
     );
-    const checkout = main().getByRole('region', { name: 'Checkout #900 · 2 orders' });
+    const checkout = main().getByRole('region', { name: 'Checkout #41 · 2 orders' });
     expect(
       within(checkout)
         .getAllByRole('article')
@@ -192,7 +192,7 @@ describe('the checkout dialog', () => {
 });
 
 describe('the orders list and an order’s page', () => {
-  it('group the orders of one checkout: "Checkout #900 · 2 orders"', async () => {
+  it('group the orders of one checkout: "Checkout #41 · 2 orders"', async () => {
     await renderApp(
       '/orders',
       {},
@@ -200,13 +200,13 @@ describe('the orders list and an order’s page', () => {
         effects: asMember({
           fetchOrders: async () => ({
             data: [
-              orderSummaryFixture(43, { checkout: { id: 901, orderIds: [43] } }),
-              orderSummaryFixture(42, { status: 'pending', checkout: { id: 900, orderIds: [41, 42] } }),
+              orderSummaryFixture(43),
+              orderSummaryFixture(42, { status: 'pending', checkout: { id: 41, orderIds: [41, 42] } }),
               orderSummaryFixture(41, {
                 titles: ['Neon Koi Pond'],
                 itemCount: 1,
                 totals: { fruit: 20, subtotalCents: 0, discountCents: 0, totalCents: 0 },
-                checkout: { id: 900, orderIds: [41, 42] },
+                checkout: { id: 41, orderIds: [41, 42] },
               }),
             ],
             total: 3,
@@ -216,7 +216,7 @@ describe('the orders list and an order’s page', () => {
         }),
       },
     );
-    const group = within(await main().findByRole('group', { name: 'Checkout #900 · 2 orders' }));
+    const group = within(await main().findByRole('group', { name: 'Checkout #41 · 2 orders' }));
     expect(group.getAllByRole('article').map((a) => a.getAttribute('aria-labelledby'))).toHaveLength(2);
     expect(group.getByRole('link', { name: 'Order #41' })).toHaveAttribute('href', '/order-detail/41');
     expect(group.getByRole('link', { name: 'Order #42' })).toHaveAttribute('href', '/order-detail/42');
@@ -233,7 +233,7 @@ describe('the orders list and an order’s page', () => {
       {
         effects: asMember({
           fetchOrders: async () => ({
-            data: [orderSummaryFixture(42, { status: 'pending', checkout: { id: 900, orderIds: [41, 42] } })],
+            data: [orderSummaryFixture(42, { status: 'pending', checkout: { id: 41, orderIds: [41, 42] } })],
             total: 1,
             page: 1,
             pageSize: 10,
@@ -254,7 +254,7 @@ describe('the orders list and an order’s page', () => {
     expect(note).toHaveTextContent('Same checkout as Order #41 (Paid with 20 FruitCoins)');
     expect(within(note).getByRole('link', { name: 'Order #41' })).toHaveAttribute('href', '/order-detail/41');
     expect(order.getByText('Checkout', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
-      'Checkout #900 · 2 orders',
+      'Checkout #41 · 2 orders',
     );
   });
 });
