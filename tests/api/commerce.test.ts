@@ -788,7 +788,7 @@ describe('the orders of one checkout', () => {
         `SELECT o.id, o.user_id FROM orders o JOIN users u ON u.id = o.user_id
          WHERE u.email IN ('demo@example.com', 'alice@example.com') ORDER BY o.id`,
       );
-      const [a, b, c] = ids.filter((o) => o.user_id === ids[0]!.user_id);
+      const [a, , c] = ids.filter((o) => o.user_id === ids[0]!.user_id);
       const aliceOrder = ids.find((o) => o.user_id !== ids[0]!.user_id)!;
       // as the database was before migration 007: two orders of one checkout share its requestId
       await db.exec(`DROP TRIGGER orders_checkout_default ON orders;
@@ -802,7 +802,7 @@ describe('the orders of one checkout', () => {
       const rows = await db.query<{ id: number; checkout_id: number }>(
         'SELECT id, checkout_id FROM orders ORDER BY id',
       );
-      // each checkout is named by its first order: a and c together, every other order alone
+      // each checkout is named by its first order: a and c together, every other order (b between them) alone
       for (const row of rows) {
         expect(row.checkout_id, `order ${row.id}`).toBe(row.id === c!.id ? a!.id : row.id);
       }
