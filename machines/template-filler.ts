@@ -1,5 +1,5 @@
 import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
-import { fillTemplate, type PromptVariable } from './domain/catalog.ts';
+import { fillTemplate, VARIABLE_PATTERN, type PromptVariable } from './domain/catalog.ts';
 
 export const COPY_MESSAGES = {
   copied: 'Prompt copied to your clipboard',
@@ -23,9 +23,61 @@ export interface TemplateFillerContext {
 export const filledText = (context: TemplateFillerContext): string =>
   fillTemplate(context.template, context.values);
 
+/** What "Copy prompt" copies, and how it was filled. */
+export interface CopyPlan {
+  /** The filled prompt, each empty field given the example it shows. */
+  text: string;
+  /** How many variables were filled with their example. */
+  examples: number;
+  /** The numbers N of the `[Variable N]` left as they are: empty, and no example to use. */
+  blanks: number[];
+}
+
+/**
+ * The text to copy: what the person typed, and for a field left empty the example shown in it
+ * (never a bare `[Variable N]` without a word: `copyMessage` names any that had no example).
+ */
+export const copyPlan = (context: TemplateFillerContext): CopyPlan => {
+  const examples = new Set<number>();
+  const blanks = new Set<number>();
+  const values = context.variables.map((_, i) => context.values[i] ?? '');
+  for (const [, n] of context.template.matchAll(VARIABLE_PATTERN)) {
+    const index = Number(n) - 1;
+    if (values[index]?.trim()) continue;
+    const example = context.variables[index]?.example.trim() ?? '';
+    if (example) {
+      values[index] = example;
+      examples.add(index);
+    } else blanks.add(index + 1);
+  }
+  return {
+    text: fillTemplate(context.template, values),
+    examples: examples.size,
+    blanks: [...blanks].sort((a, b) => a - b),
+  };
+};
+
+const joinAnd = (parts: readonly string[]): string =>
+  parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
+
+/** The toast after copying: plain when everything was typed, else how many examples were used. */
+export const copyMessage = (plan: CopyPlan): string => {
+  if (plan.examples === 0 && plan.blanks.length === 0) return COPY_MESSAGES.copied;
+  const copied =
+    plan.examples === 0
+      ? 'Copied'
+      : `Copied, with ${plan.examples} example ${plan.examples === 1 ? 'value' : 'values'}`;
+  if (plan.blanks.length === 0) return copied;
+  const names = joinAnd(plan.blanks.map((n) => `[Variable ${n}]`));
+  return plan.blanks.length === 1
+    ? `${copied}. ${names} has no value: fill it in where you paste`
+    : `${copied}. ${names} have no value: fill them in where you paste`;
+};
+
 /**
  * The detail page's template (SPEC.md §4 Prompt access, §9): every `[Variable N]` is an input whose
- * value fills the prompt live; "Copy prompt" copies the filled text and says so.
+ * value fills the prompt live; "Copy prompt" copies the filled text, a field left empty given the
+ * example it shows, and the toast says how many examples it used ("Copied, with 1 example value").
  */
 export const templateFillerMachine = setup({
   types: {
@@ -38,11 +90,11 @@ export const templateFillerMachine = setup({
     }),
   },
   actions: {
-    toastCopied: sendTo(({ system }) => system.get('toast'), {
-      type: 'toast.show',
-      kind: 'success',
-      message: COPY_MESSAGES.copied,
-    } as AnyEventObject),
+    toastCopied: sendTo(
+      ({ system }) => system.get('toast'),
+      ({ context }) =>
+        ({ type: 'toast.show', kind: 'success', message: copyMessage(copyPlan(context)) }) as AnyEventObject,
+    ),
     toastFailed: sendTo(({ system }) => system.get('toast'), {
       type: 'toast.show',
       kind: 'error',
@@ -93,7 +145,7 @@ export const templateFillerMachine = setup({
       invoke: {
         id: 'copyText',
         src: 'copyText',
-        input: ({ context }) => ({ text: filledText(context) }),
+        input: ({ context }) => ({ text: copyPlan(context).text }),
         onDone: { target: 'editing', actions: 'toastCopied' },
         onError: { target: 'editing', actions: 'toastFailed' },
       },

@@ -87,9 +87,17 @@ export interface OrderSummary {
   /** The first items' titles, for the list. */
   titles: string[];
   totals: Totals;
+  /**
+   * The checkout ("Place order") that made it. A checkout makes one order per currency
+   * (docs/decisions/004-commerce.md), so a mixed cart's orders share this. `id` is the checkout's
+   * first order's id; `orderIds` lists every order of it, this one included, oldest first (the
+   * member's own only).
+   */
+  checkout: { id: number; orderIds: number[] };
 }
 
-export interface OrderDetail extends OrderSummary {
+/** An order with its items and payment, as the order's page shows it. */
+export interface OrderWithItems extends OrderSummary {
   items: OrderItem[];
   coupon: Pick<Coupon, 'id' | 'code' | 'title' | 'kind' | 'value'> | null;
   payment: {
@@ -100,6 +108,11 @@ export interface OrderDetail extends OrderSummary {
     /** Where to pay a pending order (the development payment page, or the provider's). */
     paymentUrl: string | null;
   };
+}
+
+export interface OrderDetail extends OrderWithItems {
+  /** The other orders its checkout made, with their items (empty for a checkout of one order). */
+  otherOrders: OrderWithItems[];
 }
 
 export interface OrderPage {

@@ -20,6 +20,7 @@ import {
   type OrderPage,
   type OrderStatus,
   type OrderSummary,
+  type OrderWithItems,
   type Totals,
 } from '../../machines/domain/commerce.ts';
 import { CARD_IMAGE, imageUrl } from '../catalog/repository.ts';
@@ -233,6 +234,8 @@ interface OrderRow {
   coupon_value: number | null;
   item_count: number;
   titles: string[];
+  checkout_id: number;
+  checkout_order_ids: number[];
 }
 
 const ORDER_SELECT = `
@@ -242,7 +245,11 @@ const ORDER_SELECT = `
          c.value AS coupon_value,
          (SELECT count(*)::integer FROM order_items i WHERE i.order_id = o.id) AS item_count,
          ARRAY(SELECT i.title FROM order_items i WHERE i.order_id = o.id
-               ORDER BY i.grade, i.title, i.prompt_id LIMIT 3) AS titles
+               ORDER BY i.grade, i.title, i.prompt_id LIMIT 3) AS titles,
+         o.checkout_id,
+         -- the orders of its checkout: the same member's only
+         ARRAY(SELECT k.id FROM orders k WHERE k.checkout_id = o.checkout_id AND k.user_id = o.user_id
+               ORDER BY k.id) AS checkout_order_ids
   FROM orders o
   LEFT JOIN coupons c ON c.id = o.coupon_id
   LEFT JOIN payment_sessions s ON s.id = o.payment_session_id`;
@@ -261,6 +268,7 @@ const toSummary = (row: OrderRow): OrderSummary => ({
     discountCents: row.discount_cents,
     totalCents: row.total_cents,
   },
+  checkout: { id: row.checkout_id, orderIds: row.checkout_order_ids },
 });
 
 export async function listOrders(
@@ -292,13 +300,13 @@ interface OrderItemRow {
   sort_id: number;
 }
 
-/** The member's order, or null (unknown, or another member's). */
-export async function readOrder(
+/** The member's order with its items, or null (unknown, or another member's). */
+async function readOrderWithItems(
   q: Queryable,
   userId: string,
   orderId: number,
   payments: PaymentPage | null,
-): Promise<OrderDetail | null> {
+): Promise<OrderWithItems | null> {
   const row = await q.maybeOne<OrderRow>(`${ORDER_SELECT} WHERE o.id = $1 AND o.user_id = $2`, [
     orderId,
     userId,
@@ -338,6 +346,24 @@ export async function readOrder(
       paymentUrl: open && payments !== null ? payments.url(row.payment_session_id ?? '') : null,
     },
   };
+}
+
+/** The member's order with the other orders of its checkout, or null (unknown, or another member's). */
+export async function readOrder(
+  q: Queryable,
+  userId: string,
+  orderId: number,
+  payments: PaymentPage | null,
+): Promise<OrderDetail | null> {
+  const order = await readOrderWithItems(q, userId, orderId, payments);
+  if (order === null) return null;
+  const otherOrders: OrderWithItems[] = [];
+  for (const id of order.checkout.orderIds) {
+    if (id === orderId) continue;
+    const other = await readOrderWithItems(q, userId, id, payments);
+    if (other !== null) otherOrders.push(other);
+  }
+  return { ...order, otherOrders };
 }
 
 // Ledger and exchange offers ----------------------------------------------------------------------------

@@ -107,11 +107,23 @@ const summaryProperties = {
   itemCount: Type.Integer(),
   titles: Type.Array(Type.String(), { description: "The first items' titles (up to 3)" }),
   totals: TotalsSchema,
+  checkout: Type.Object(
+    {
+      id: Type.Integer({
+        description: 'The checkout ("Place order") that made the order: the id of its first order',
+      }),
+      orderIds: Type.Array(Type.Integer(), {
+        description:
+          "Every order of that checkout, this one included, oldest first (one per currency; the member's own)",
+      }),
+    },
+    { description: 'The checkout that made the order: a mixed cart makes two orders, one per currency' },
+  ),
 };
 
 export const OrderSummarySchema = Type.Object(summaryProperties);
 
-export const OrderDetailSchema = Type.Object({
+const orderWithItemsProperties = {
   ...summaryProperties,
   items: Type.Array(OrderItemSchema),
   coupon: Nullable(
@@ -129,6 +141,13 @@ export const OrderDetailSchema = Type.Object({
     paymentUrl: Nullable(
       Type.String({ description: 'Where to pay a pending order whose payment session is open' }),
     ),
+  }),
+};
+
+export const OrderDetailSchema = Type.Object({
+  ...orderWithItemsProperties,
+  otherOrders: Type.Array(Type.Object(orderWithItemsProperties), {
+    description: 'The other orders of its checkout, with their items (empty for a checkout of one order)',
   }),
 });
 

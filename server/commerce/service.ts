@@ -287,7 +287,14 @@ async function insertOrder(
   q: Queryable,
   userId: string,
   items: readonly PromptRow[],
-  fields: { couponId: number | null; discountCents: number; requestId: string; referral: string | null },
+  fields: {
+    couponId: number | null;
+    discountCents: number;
+    requestId: string;
+    referral: string | null;
+    /** The checkout's first order, for its later ones; null for the first (it names the checkout). */
+    checkoutId: number | null;
+  },
 ): Promise<number> {
   const totals = totalsOf(
     items.map((p) => ({ grade: p.grade, priceFruit: p.price_fruit, priceCents: p.price_cents })),
@@ -295,8 +302,8 @@ async function insertOrder(
   );
   const { id } = await q.one<{ id: number }>(
     `INSERT INTO orders (user_id, status, subtotal_cents, discount_cents, total_cents, total_fruit, coupon_id,
-                         request_id, referral_link_id)
-     VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+                         request_id, referral_link_id, checkout_id)
+     VALUES ($1, 'pending', $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
     [
       userId,
       totals.subtotalCents,
@@ -306,6 +313,7 @@ async function insertOrder(
       fields.couponId,
       fields.requestId,
       fields.referral,
+      fields.checkoutId,
     ],
   );
   // The items as priced above (not read again: the order's totals and its items must agree).
@@ -419,6 +427,8 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
     if (subtotalCents - discountCents > 0 && c.payments === null) throw paymentUnavailable();
     if (fruit > balance) throw notEnoughFruit('this order', fruit, balance);
 
+    // The orders this checkout makes (one per currency) share its number: the first order's id.
+    let checkoutId: number | null = null;
     let fruitOrderId: number | null = null;
     if (fruitItems.length > 0) {
       fruitOrderId = await insertOrder(q, userId, fruitItems, {
@@ -426,7 +436,9 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
         discountCents: 0,
         requestId: input.requestId,
         referral: link?.id ?? null,
+        checkoutId,
       });
+      checkoutId = fruitOrderId;
       await moveFruit(q, userId, -fruit, 'purchase', `Order #${fruitOrderId}`, { orderId: fruitOrderId });
       await settleOrder(q, fruitOrderId);
     }
@@ -438,6 +450,7 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
         discountCents,
         requestId: input.requestId,
         referral: link?.id ?? null,
+        checkoutId,
       });
       if (input.couponId !== null) {
         await q.query(`UPDATE coupons SET status = 'used', used_at = now() WHERE id = $1`, [input.couponId]);

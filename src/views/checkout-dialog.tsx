@@ -5,6 +5,7 @@ import type { CheckoutOrder } from '../../machines/checkout.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CartIcon, CheckCircleIcon, CoinIcon } from './icons.tsx';
 import { Modal } from './modal.tsx';
+import { CheckoutSummary } from './checkout-orders.tsx';
 import { coinsText } from './order-lines.tsx';
 import { Spinner } from './spinner.tsx';
 import { stateString } from './state-value.ts';
@@ -47,6 +48,8 @@ function CheckoutPanel() {
   const textId = useId();
   if (!order) return null;
   const close = () => checkout.send({ type: 'checkout.cancel' });
+  // the orders this checkout made: one per currency
+  const placed = [result?.fruitOrder, result?.cardOrder].filter((o) => o != null);
   const busy = phase === 'placing';
 
   const title =
@@ -109,6 +112,7 @@ function CheckoutPanel() {
               Pay {formatCents(result?.cardOrder?.totals.totalCents ?? order.totalCents)} for your premium
               prompts.
             </p>
+            {placed.length > 1 ? <CheckoutSummary orders={placed} onNavigate={close} /> : null}
           </>
         ) : null}
         {phase === 'done' ? (
@@ -118,7 +122,9 @@ function CheckoutPanel() {
                 ? `${coinsText(result.fruitOrder.totals.fruit)} spent. Your balance is now ${coinsText(result.balance)}.`
                 : 'Your order is placed.'}
             </p>
-            {result?.fruitOrder && order.source === 'cart' ? (
+            {placed.length > 1 ? (
+              <CheckoutSummary orders={placed} onNavigate={close} />
+            ) : result?.fruitOrder && order.source === 'cart' ? (
               <ul className="checkout-dialog__unlocked" aria-label="Unlocked prompts">
                 {result.fruitOrder.items.map((item) => (
                   <li key={item.promptId}>
@@ -193,7 +199,11 @@ function CheckoutPanel() {
             Continue to payment
           </a>
         ) : null}
-        {phase === 'done' && result?.fruitOrder ? (
+        {phase === 'done' && placed.length > 1 ? (
+          <Link to="/orders" className="btn btn--secondary" onClick={close}>
+            View my orders
+          </Link>
+        ) : phase === 'done' && result?.fruitOrder ? (
           <Link
             to="/order-detail/$orderId"
             params={{ orderId: String(result.fruitOrder.id) }}

@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import type { OrderDetail } from '../../machines/domain/commerce.ts';
 import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
+import { checkoutTitle, paidText } from './checkout-orders.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { DateText, HistorySection, LoadFailed, OrderStatusBadge, RowsSkeleton } from './history-parts.tsx';
 import { AlertIcon, ChevronLeftIcon, ReceiptIcon } from './icons.tsx';
@@ -141,6 +142,12 @@ function OrderCard({ order }: { order: OrderDetail }) {
           <dt>Payment</dt>
           <dd>{paymentState(order)}</dd>
         </div>
+        {order.otherOrders.length > 0 ? (
+          <div>
+            <dt>Checkout</dt>
+            <dd>{checkoutTitle(order.checkout)}</dd>
+          </div>
+        ) : null}
         {order.coupon ? (
           <div>
             <dt>Coupon</dt>
@@ -150,6 +157,16 @@ function OrderCard({ order }: { order: OrderDetail }) {
           </div>
         ) : null}
       </dl>
+
+      {order.otherOrders.map((other) => (
+        <p key={other.id} className="order-detail__together">
+          Same checkout as{' '}
+          <Link to="/order-detail/$orderId" params={{ orderId: String(other.id) }}>
+            Order #{other.id}
+          </Link>{' '}
+          ({paidText(other)})
+        </p>
+      ))}
 
       <h3 className="order-detail__subtitle">
         {order.items.length === 1 ? 'The prompt' : `The ${order.items.length} prompts`}

@@ -131,21 +131,29 @@ export function OrderLines({
   totals,
   coupon,
   status = 'paid',
+  label,
 }: {
   items: OrderItem[];
   totals: Totals;
   coupon: OrderDetail['coupon'];
   /** The order's state, which the totals' wording follows ("Paid by card", "To pay by card"). */
   status?: OrderStatus;
+  /** Whose lines, when several orders are shown together ("order #41": "Items of order #41"). */
+  label?: string;
 }) {
   return (
     <div className="order-lines">
-      <ul className="order-lines__items" aria-label="Items">
+      <ul className="order-lines__items" aria-label={label ? `Items of ${label}` : 'Items'}>
         {items.map((item) => (
           <OrderLine key={item.promptId} item={item} />
         ))}
       </ul>
-      <TotalsBlock totals={totals} coupon={coupon} of={status} />
+      <TotalsBlock
+        totals={totals}
+        coupon={coupon}
+        of={status}
+        label={label ? `Totals of ${label}` : undefined}
+      />
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { Fragment, useEffect, useId } from 'react';
 import type { OrderStatus, OrderSummary } from '../../machines/domain/commerce.ts';
 import { ORDER_LIST_MESSAGES } from '../../machines/order-list.ts';
 import type { OrdersSearch } from '../routes/-lib/history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
+import { checkoutTitle } from './checkout-orders.tsx';
 import { EmptyState } from './empty-state.tsx';
 import {
   DateText,
@@ -119,11 +120,17 @@ function OrderList({ search }: { search: OrdersSearch }) {
             {totalPagesOf(orders) > 1 ? ` · page ${orders.page} of ${totalPagesOf(orders)}` : ''}
           </p>
           <ul className="order-list">
-            {orders.data.map((order) => (
-              <li key={order.id}>
-                <OrderRow order={order} />
-              </li>
-            ))}
+            {checkoutGroups(orders.data).map((group) =>
+              group.length > 1 ? (
+                <li key={group[0]!.id}>
+                  <CheckoutGroup orders={group} />
+                </li>
+              ) : (
+                <li key={group[0]!.id}>
+                  <OrderRow order={group[0]!} shown={[]} />
+                </li>
+              ),
+            )}
           </ul>
           <PageLinks current={orders.page} totalPages={totalPagesOf(orders)} />
         </>
@@ -132,8 +139,42 @@ function OrderList({ search }: { search: OrdersSearch }) {
   );
 }
 
-function OrderRow({ order }: { order: OrderSummary }) {
+/** The page's orders, the neighbours of one checkout together (one order per currency). */
+function checkoutGroups(orders: readonly OrderSummary[]): OrderSummary[][] {
+  const groups: OrderSummary[][] = [];
+  for (const order of orders) {
+    const last = groups.at(-1);
+    if (last?.[0]?.checkout.id === order.checkout.id) last.push(order);
+    else groups.push([order]);
+  }
+  return groups;
+}
+
+/** "Checkout #900 · 2 orders": the orders one "Place order" made, in one frame. */
+function CheckoutGroup({ orders }: { orders: OrderSummary[] }) {
+  const titleId = useId();
+  const first = orders[0]!;
+  const shown = orders.map((o) => o.id);
+  return (
+    <div className="order-group" role="group" aria-labelledby={titleId}>
+      <p className="order-group__title" id={titleId}>
+        {checkoutTitle(first.checkout)}
+      </p>
+      <ul className="order-list">
+        {orders.map((order) => (
+          <li key={order.id}>
+            <OrderRow order={order} shown={shown} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** `shown`: the orders of its checkout on the page beside it; the others are named with a link. */
+function OrderRow({ order, shown }: { order: OrderSummary; shown: number[] }) {
   const more = order.itemCount - order.titles.length;
+  const elsewhere = order.checkout.orderIds.filter((id) => id !== order.id && !shown.includes(id));
   return (
     <article className="order-row" aria-labelledby={`order-${order.id}`}>
       <div className="order-row__main">
@@ -154,6 +195,19 @@ function OrderRow({ order }: { order: OrderSummary }) {
           <DateText iso={order.createdAt} /> · {order.itemCount}{' '}
           {order.itemCount === 1 ? 'prompt' : 'prompts'}
         </p>
+        {elsewhere.length > 0 ? (
+          <p className="order-row__checkout">
+            Same checkout as{' '}
+            {elsewhere.map((id, i) => (
+              <Fragment key={id}>
+                {i > 0 ? ', ' : null}
+                <Link to="/order-detail/$orderId" params={{ orderId: String(id) }}>
+                  Order #{id}
+                </Link>
+              </Fragment>
+            ))}
+          </p>
+        ) : null}
       </div>
       <div className="order-row__side">
         <OrderStatusBadge status={order.status} />

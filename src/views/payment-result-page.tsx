@@ -5,7 +5,7 @@ import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, HourglassIcon, ReceiptIcon } from './icons.tsx';
 import { LoginButton } from './login-button.tsx';
 import { Modal } from './modal.tsx';
-import { OrderLines } from './order-lines.tsx';
+import { CheckoutReceipt, orderNumbers, ordersOfCheckout } from './checkout-orders.tsx';
 import { SUPPORT_EMAIL } from './site-info.ts';
 import { Spinner } from './spinner.tsx';
 import { stateString } from './state-value.ts';
@@ -152,6 +152,8 @@ function PaymentResult({ orderId, sessionId }: { orderId: string; sessionId: str
     );
   }
   if (phase === 'paid' && order) {
+    const together = order.otherOrders.length > 0;
+    const allPaid = ordersOfCheckout(order).every((o) => o.status === 'paid');
     return (
       <StatusCard
         tone="success"
@@ -160,20 +162,33 @@ function PaymentResult({ orderId, sessionId }: { orderId: string; sessionId: str
         state={state}
         actions={
           <>
-            <Link to="/order-detail/$orderId" params={{ orderId }} className="btn btn--primary">
-              View order
-            </Link>
+            {together ? (
+              <Link to="/orders" className="btn btn--primary">
+                My orders
+              </Link>
+            ) : (
+              <Link to="/order-detail/$orderId" params={{ orderId }} className="btn btn--primary">
+                View order
+              </Link>
+            )}
             <Link to="/" className="btn btn--secondary">
               Browse prompts
             </Link>
           </>
         }
       >
-        <p role="status">
-          Order <strong>#{order.id}</strong> is paid. Its prompts are unlocked on your account: open one to
-          use it.
-        </p>
-        <OrderLines items={order.items} totals={order.totals} coupon={order.coupon} status={order.status} />
+        {together && allPaid ? (
+          <p role="status">
+            Your checkout is paid: orders <strong>{orderNumbers(order.checkout.orderIds)}</strong>. Their
+            prompts are unlocked on your account: open one to use it.
+          </p>
+        ) : (
+          <p role="status">
+            Order <strong>#{order.id}</strong> is paid. Its prompts are unlocked on your account: open one to
+            use it.
+          </p>
+        )}
+        <CheckoutReceipt order={order} />
       </StatusCard>
     );
   }
@@ -199,7 +214,7 @@ function PaymentResult({ orderId, sessionId }: { orderId: string; sessionId: str
           Order <strong>#{order.id}</strong> is cancelled and nothing was charged. Its prompts are back in
           your cart, and its coupon can be used again.
         </p>
-        <OrderLines items={order.items} totals={order.totals} coupon={order.coupon} status={order.status} />
+        <CheckoutReceipt order={order} />
       </StatusCard>
     );
   }
@@ -308,9 +323,7 @@ function PendingOrder({
           {actionError}
         </p>
       ) : null}
-      {order ? (
-        <OrderLines items={order.items} totals={order.totals} coupon={order.coupon} status={order.status} />
-      ) : null}
+      {order ? <CheckoutReceipt order={order} /> : null}
       {phase === 'confirmingCancel' || phase === 'cancelling' ? (
         <CancelDialog orderId={orderId} busy={phase === 'cancelling'} />
       ) : null}

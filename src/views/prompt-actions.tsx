@@ -1,6 +1,6 @@
-import { Fragment } from 'react';
-import type { GeneratorType } from '../../machines/domain/catalog.ts';
-import { filledText } from '../../machines/template-filler.ts';
+import { Fragment, useId } from 'react';
+import type { GeneratorType, PromptVariable } from '../../machines/domain/catalog.ts';
+import { copyPlan, filledText } from '../../machines/template-filler.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 
 export { HeartButton } from './heart-button.tsx';
@@ -53,20 +53,44 @@ const GENERATOR_SITES: Record<Exclude<GeneratorType, 3>, { label: string; href: 
   4: { label: 'Open Kling', href: 'https://klingai.com' },
 };
 
-/** The filled prompt with the placeholders still waiting for a value marked. */
-function FilledText({ text }: { text: string }) {
+const fieldIdOf = (base: string, index: number): string => `${base}-variable-${index + 1}`;
+
+/**
+ * The filled prompt with the placeholders still waiting for a value marked. Each one that has a
+ * field is a button that takes the person to it ("Fill in Variable 2: Light").
+ */
+function FilledText({
+  text,
+  variables,
+  fieldIds,
+}: {
+  text: string;
+  variables: readonly PromptVariable[];
+  fieldIds: string;
+}) {
   const parts = text.split(/(\[Variable \d+\])/g);
   return (
     <>
-      {parts.map((part, i) =>
-        /^\[Variable \d+\]$/.test(part) ? (
+      {parts.map((part, i) => {
+        const n = /^\[Variable (\d+)\]$/.exec(part)?.[1];
+        if (n === undefined) return <Fragment key={i}>{part}</Fragment>;
+        const variable = variables[Number(n) - 1];
+        return variable ? (
+          <button
+            key={i}
+            type="button"
+            className="var-chip var-chip--button"
+            aria-label={`Fill in Variable ${n}: ${variable.label}`}
+            onClick={() => document.getElementById(fieldIdOf(fieldIds, Number(n) - 1))?.focus()}
+          >
+            {part}
+          </button>
+        ) : (
           <mark key={i} className="var-chip">
             {part}
           </mark>
-        ) : (
-          <Fragment key={i}>{part}</Fragment>
-        ),
-      )}
+        );
+      })}
     </>
   );
 }
@@ -78,6 +102,9 @@ export function TemplateFiller({ generatorType }: { generatorType: GeneratorType
   const values = useSystemSelector('templateFiller', (s) => s.context.values);
   const text = useSystemSelector('templateFiller', (s) => filledText(s.context));
   const copying = useSystemSelector('templateFiller', (s) => s.hasTag('busy'));
+  // fields left empty that "Copy prompt" fills with their example
+  const examples = useSystemSelector('templateFiller', (s) => copyPlan(s.context).examples);
+  const fieldIds = useId();
 
   const open =
     generatorType === 3
@@ -93,11 +120,12 @@ export function TemplateFiller({ generatorType }: { generatorType: GeneratorType
             <label key={variable.index} className="filler__field">
               <span className="filler__label">
                 <span className="var-chip" aria-hidden="true">
-                  {variable.index + 1}
+                  {i + 1}
                 </span>{' '}
-                {variable.label}
+                <span className="visually-hidden">Variable {i + 1}:</span> {variable.label}
               </span>
               <input
+                id={fieldIdOf(fieldIds, i)}
                 type="text"
                 className="input"
                 placeholder={variable.example}
@@ -109,8 +137,13 @@ export function TemplateFiller({ generatorType }: { generatorType: GeneratorType
         </fieldset>
       ) : null}
       <pre className="template" aria-label="Filled prompt">
-        <FilledText text={text} />
+        <FilledText text={text} variables={variables} fieldIds={fieldIds} />
       </pre>
+      {examples > 0 ? (
+        <p className="filler__hint">
+          Fields left empty are copied with the example shown in them. Type your own to replace it.
+        </p>
+      ) : null}
       <div className="filler__actions">
         <button
           type="button"

@@ -12,7 +12,8 @@ import type {
   OrderDetail,
   OrderPage,
 } from '../../machines/domain/commerce.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { createTestServer, openTestDb, type TestServer } from '../support/server.ts';
 import { bearer, call, get, post } from './support/auth.ts';
 import { newUser } from './support/catalog.ts';
 
@@ -697,6 +698,126 @@ describe('checkout', () => {
   });
 });
 
+// Checkouts: the orders one "Place order" made ------------------------------------------------------------
+
+describe('the orders of one checkout', () => {
+  it('share its checkout id; each order names the others, with their items and what each paid', async () => {
+    const me = await buyer(60);
+    for (const id of [P.fruit10, P.card499]) await add(me, id);
+    const res = await checkout(me, [P.fruit10, P.card499], { requestId: 'together-1' });
+    expect(res.status).toBe(200);
+    const { fruitOrder, cardOrder } = res.body.extend.data;
+    const ids = [fruitOrder!.id, cardOrder!.id].sort((a, b) => a - b);
+    // the checkout is named by its first order (the FruitCoin one, made first)
+    const checkoutId = fruitOrder!.checkout.id;
+    expect(checkoutId).toBe(fruitOrder!.id);
+    expect(fruitOrder!.checkout).toEqual({ id: checkoutId, orderIds: ids });
+    expect(cardOrder!.checkout).toEqual({ id: checkoutId, orderIds: ids });
+    // each order carries the others of its checkout, with their items and totals, not itself
+    expect(fruitOrder!.otherOrders.map((o) => o.id)).toEqual([cardOrder!.id]);
+    expect(cardOrder!.otherOrders).toEqual([
+      expect.objectContaining({
+        id: fruitOrder!.id,
+        status: 'paid',
+        totals: { fruit: 10, subtotalCents: 0, discountCents: 0, totalCents: 0 },
+        items: [expect.objectContaining({ promptId: P.fruit10, title: 'Amber forest path' })],
+        payment: { method: 'fruit', sessionId: null, paymentUrl: null },
+        checkout: { id: checkoutId, orderIds: ids },
+      }),
+    ]);
+    expect(cardOrder!.otherOrders[0]).not.toHaveProperty('otherOrders');
+
+    // the order detail and the list say the same
+    const detail = (await order(me, cardOrder!.id)).body.extend.data;
+    expect(detail.checkout).toEqual({ id: checkoutId, orderIds: ids });
+    expect(detail.otherOrders.map((o) => [o.id, o.status])).toEqual([[fruitOrder!.id, 'paid']]);
+    const list = (await get<OrderPage>(server, '/api/my/orders', auth(me))).body.extend.data;
+    expect(list.map((o) => o.checkout)).toEqual([
+      { id: checkoutId, orderIds: ids },
+      { id: checkoutId, orderIds: ids },
+    ]);
+
+    // paid on the payment page: the paid page's confirm answers the whole checkout
+    const sessionId = cardOrder!.payment.sessionId!;
+    expect((await devPay(sessionId, 'pay')).statusCode).toBe(303);
+    const confirmed = (await confirm(me, cardOrder!.id, sessionId)).body.extend.data;
+    expect(confirmed).toMatchObject({ status: 'paid', checkout: { id: checkoutId, orderIds: ids } });
+    expect(confirmed.otherOrders.map((o) => [o.id, o.status, o.totals.fruit])).toEqual([
+      [fruitOrder!.id, 'paid', 10],
+    ]);
+
+    // a retry of that checkout answers the same checkout; the next checkout is another one
+    const again = await checkout(me, [P.fruit10, P.card499], { requestId: 'together-1' });
+    expect(again.body.extend.data.cardOrder!.checkout.id).toBe(checkoutId);
+    const next = await checkout(me, [P.card300]);
+    const alone = next.body.extend.data.cardOrder!;
+    expect(alone.checkout).toEqual({ id: alone.id, orderIds: [alone.id] });
+    expect(alone.otherOrders).toEqual([]);
+  });
+
+  it('never names another member’s order, whatever the database holds', async () => {
+    const me = await buyer(60);
+    const mine = (await checkout(me, [P.fruit10, P.card300])).body.extend.data;
+    const checkoutId = mine.cardOrder!.checkout.id;
+    // another member's order forced into the same checkout id
+    const other = await buyer(60);
+    const theirs = (await checkout(other, [P.fruit25])).body.extend.data.fruitOrder!;
+    await server.db.query('UPDATE orders SET checkout_id = $1 WHERE id = $2', [checkoutId, theirs.id]);
+    const detail = (await order(me, mine.cardOrder!.id)).body.extend.data;
+    expect(detail.checkout.orderIds).toEqual([mine.fruitOrder!.id, mine.cardOrder!.id].sort((a, b) => a - b));
+    expect(detail.otherOrders.map((o) => o.id)).toEqual([mine.fruitOrder!.id]);
+    const list = (await get<OrderPage>(server, '/api/my/orders', auth(me))).body.extend.data;
+    expect(list.flatMap((o) => o.checkout.orderIds)).not.toContain(theirs.id);
+    expect((await order(other, theirs.id)).body.extend.data).toMatchObject({
+      checkout: { id: checkoutId, orderIds: [theirs.id] },
+      otherOrders: [],
+    });
+  });
+
+  it('gives every demo order a checkout of its own', async () => {
+    const list = (await get<OrderPage>(server, '/api/my/orders?pageSize=50', auth(alice))).body.extend.data;
+    expect(list.length).toBeGreaterThan(0);
+    for (const o of list) expect(o.checkout.orderIds).toEqual([o.id]);
+    expect(new Set(list.map((o) => o.checkout.id)).size).toBe(list.length);
+  });
+
+  it('are back-filled by the migration from the requestId that made them', async () => {
+    const db = await openTestDb();
+    try {
+      const ids = await db.query<{ id: number; user_id: string }>(
+        `SELECT o.id, o.user_id FROM orders o JOIN users u ON u.id = o.user_id
+         WHERE u.email IN ('demo@example.com', 'alice@example.com') ORDER BY o.id`,
+      );
+      const [a, , c] = ids.filter((o) => o.user_id === ids[0]!.user_id);
+      const aliceOrder = ids.find((o) => o.user_id !== ids[0]!.user_id)!;
+      // as the database was before migration 007: two orders of one checkout share its requestId
+      await db.exec(`DROP TRIGGER orders_checkout_default ON orders;
+                     DROP FUNCTION orders_checkout_trigger();
+                     ALTER TABLE orders DROP COLUMN checkout_id;
+                     DELETE FROM schema_migrations WHERE version = 7;`);
+      await db.query(`UPDATE orders SET request_id = 'old-1' WHERE id = ANY($1::integer[])`, [
+        [a!.id, c!.id, aliceOrder.id],
+      ]);
+      expect(await migrate(db)).toEqual([7]);
+      const rows = await db.query<{ id: number; checkout_id: number }>(
+        'SELECT id, checkout_id FROM orders ORDER BY id',
+      );
+      // each checkout is named by its first order: a and c together, every other order (b between them) alone
+      for (const row of rows) {
+        expect(row.checkout_id, `order ${row.id}`).toBe(row.id === c!.id ? a!.id : row.id);
+      }
+      // an order written without one is the first of its own checkout
+      const written = await db.one<{ id: number; checkout_id: number }>(
+        `INSERT INTO orders (user_id, status, total_fruit) VALUES ($1, 'pending', 1) RETURNING id, checkout_id`,
+        [a!.user_id],
+      );
+      expect(written.checkout_id).toBe(written.id);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
 // Orders: pay, the payment page, confirm, cancel ------------------------------------------------------------
 
 describe('paying a pending order', () => {
@@ -1242,5 +1363,10 @@ describe('the API reference', () => {
       ['/api/my/exchange', 'post'],
     ];
     for (const [path, method] of expected) expect(paths[path]?.[method], `${method} ${path}`).toBeDefined();
+    // the orders of one checkout: its id on every order, the others on an order's detail
+    const text = JSON.stringify(paths['/api/my/orders/{orderId}']);
+    expect(text).toContain('"otherOrders"');
+    expect(text).toContain('"checkout"');
+    expect(JSON.stringify(paths['/api/my/orders']?.get)).toContain('"orderIds"');
   });
 });

@@ -27,15 +27,26 @@ test('a free prompt fills its variables live and copies the filled text', async 
   const prompt = await firstFreeWithVariables(page.request);
   await page.goto(`/detail/${prompt.slugId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(prompt.title);
-  const first = prompt.promptDetail.variables[0]!;
+  const [first, ...others] = prompt.promptDetail.variables;
   const variables = page.getByRole('group', { name: 'Fill in the variables' });
-  await variables.getByRole('textbox', { name: first.label, exact: true }).fill('zebra crossing');
+  await variables
+    .getByRole('textbox', { name: `Variable 1: ${first!.label}`, exact: true })
+    .fill('zebra crossing');
   await expect(page.getByLabel('Filled prompt')).toContainText('zebra crossing');
   await page.getByRole('button', { name: 'Copy prompt' }).click();
-  await expect(page.getByText('Prompt copied to your clipboard')).toBeVisible();
+  // the fields left empty are copied with their examples, and the toast says how many
+  await expect(
+    page.getByText(
+      others.length === 0
+        ? 'Prompt copied to your clipboard'
+        : `Copied, with ${others.length} example value${others.length === 1 ? '' : 's'}`,
+      { exact: true },
+    ),
+  ).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain('zebra crossing');
-  expect(copied).not.toContain('[Variable 1]');
+  expect(copied).not.toMatch(/\[Variable \d+\]/);
+  for (const variable of others) expect(copied).toContain(variable.example);
 });
 
 test('Share copies a short link that lands on the prompt', async ({ page }) => {

@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
-// The demo member buys a FruitCoin prompt and a premium prompt (through the development payment
-// page), finds both in Orders, Fruit History and unlocked on their pages, then exchanges
-// FruitCoins for a coupon and uses it on the next premium purchase.
+// The demo member buys a FruitCoin prompt and a premium prompt in one checkout (through the
+// development payment page), sees both orders on the receipt and together in Orders, finds them in
+// Fruit History and unlocked on their pages, then exchanges FruitCoins for a coupon and uses it on
+// the next premium purchase.
 
 const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
 
@@ -75,6 +76,17 @@ test('buy a FruitCoin and a premium prompt, then find them in Orders, Fruit Hist
   await page.waitForURL(/\/paiddetail-\d+-[\w-]+\.html$/);
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
 
+  // the receipt shows both orders of the checkout, each with its prompt and what it paid
+  const receipt = page.getByRole('main').getByRole('region', { name: /^Checkout #\d+ · 2 orders$/ });
+  await expect(receipt).toBeVisible();
+  const checkoutName = await receipt.getByRole('heading', { level: 2 }).textContent();
+  const fruitOrder = receipt.getByRole('article').filter({ hasText: fruit!.title });
+  await expect(fruitOrder).toContainText(`Paid with ${fruit!.priceFruit} FruitCoins`);
+  await expect(fruitOrder.getByRole('link', { name: fruit!.title })).toBeVisible();
+  const premiumOrder = receipt.getByRole('article').filter({ hasText: premium!.title });
+  await expect(premiumOrder).toContainText(`Paid $${(premium!.priceCents! / 100).toFixed(2)} by card`);
+  await expect(premiumOrder.getByRole('link', { name: premium!.title })).toBeVisible();
+
   // a reload of the paid page does not pay twice
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Payment received' })).toBeVisible();
@@ -82,11 +94,14 @@ test('buy a FruitCoin and a premium prompt, then find them in Orders, Fruit Hist
   // the header balance went down by the FruitCoin price
   await expect.poll(() => balanceOf(page)).toBe(before - fruit!.priceFruit!);
 
-  // Orders: both orders, paid
+  // Orders: both orders, paid, framed as the one checkout they came from
   await page.goto('/orders');
   const orders = page.getByRole('main');
-  await expect(orders.getByText(fruit!.title).first()).toBeVisible();
-  await expect(orders.getByText(premium!.title).first()).toBeVisible();
+  const together = orders.getByRole('group', { name: checkoutName! });
+  await expect(together.getByRole('article')).toHaveCount(2);
+  await expect(together.getByText(fruit!.title)).toBeVisible();
+  await expect(together.getByText(premium!.title)).toBeVisible();
+  await expect(together.getByText('Paid', { exact: true })).toHaveCount(2);
 
   // Fruit History: the purchase with its amount
   await page.goto('/fruit-transactions');

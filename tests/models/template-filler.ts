@@ -56,9 +56,11 @@ const SEES: Record<string, string> = {
   templateFiller: "The template filler on an unlocked prompt's page",
   'templateFiller.empty': 'No filler (a locked prompt, or none loaded)',
   'templateFiller.editing':
-    '"Fill in the variables": a field per variable, the filled prompt live, "Copy prompt", "Reset", "Open in …"',
+    '"Fill in the variables": a field per variable ("Variable 1: Subject"), the filled prompt live with each ' +
+    'empty [Variable N] a button to its field, "Copy prompt", "Reset", "Open in …"',
   'templateFiller.copying':
-    '"Copy prompt" busy while the text is copied; then the toast "Prompt copied to your clipboard"',
+    '"Copy prompt" busy while the text is copied (empty fields take their example); then the toast ' +
+    '"Prompt copied to your clipboard", or "Copied, with 1 example value" when an example was used',
 };
 
 export const templateFillerModel: MachineModel = {

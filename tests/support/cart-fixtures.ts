@@ -112,15 +112,33 @@ export function orderFixture(
       sessionId: card ? 'cs_test_1' : null,
       paymentUrl: card && status === 'pending' ? '/dev-pay/cs_test_1' : null,
     },
+    checkout: { id, orderIds: [id] },
+    otherOrders: [],
     ...over,
   };
 }
 
+/** The orders of one checkout, each naming the others (as the server answers them); named by the first. */
+export function sameCheckout(orders: OrderDetail[]): OrderDetail[] {
+  const orderIds = orders.map((o) => o.id).sort((a, b) => a - b);
+  const linked = orders.map((o) => ({ ...o, checkout: { id: orderIds[0] ?? o.id, orderIds } }));
+  return linked.map((o) => ({
+    ...o,
+    otherOrders: linked.filter((other) => other.id !== o.id).map(({ otherOrders: _, ...rest }) => rest),
+  }));
+}
+
 /** A checkout of FruitCoin prompts (paid at once) and premium ones (pending, to pay on the payment page). */
 export function checkoutResult(fruitIds: number[], cardIds: number[], balance = 50): CheckoutResult {
-  const cardOrder = cardIds.length ? orderFixture(42, 'pending', cardIds) : null;
+  // one checkout: the FruitCoin order #41 and the premium order #42, each naming the other
+  const orders = sameCheckout([
+    ...(fruitIds.length ? [orderFixture(41, 'paid', fruitIds)] : []),
+    ...(cardIds.length ? [orderFixture(42, 'pending', cardIds)] : []),
+  ]);
+  const fruitOrder = orders.find((o) => o.id === 41) ?? null;
+  const cardOrder = orders.find((o) => o.id === 42) ?? null;
   return {
-    fruitOrder: fruitIds.length ? orderFixture(41, 'paid', fruitIds) : null,
+    fruitOrder,
     cardOrder,
     paymentUrl: cardOrder?.payment.paymentUrl ?? null,
     balance,

@@ -20,6 +20,7 @@ export function orderSummaryFixture(id: number, overrides: Partial<OrderSummary>
     itemCount: 2,
     titles: [`Neon Koi ${id}`, `Paper Moon ${id}`],
     totals: { fruit: 0, subtotalCents: 998, discountCents: 0, totalCents: 998 },
+    checkout: { id, orderIds: [id] },
     ...overrides,
   };
 }
@@ -75,6 +76,7 @@ export function orderDetailFixture(id: number, overrides: Partial<OrderDetail> =
       sessionId: pending ? null : 'cs_test_1',
       paymentUrl: pending ? `/dev-pay/cs_test_${id}` : null,
     },
+    otherOrders: [],
     ...overrides,
   };
 }

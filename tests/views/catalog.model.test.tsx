@@ -13,7 +13,13 @@ import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../machin
 import { nextPageOf } from '../../machines/domain/catalog.ts';
 import type { PromptLookup } from '../../machines/prompt-detail.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
-import { COPY_MESSAGES, filledText, templateFillerMachine } from '../../machines/template-filler.ts';
+import {
+  COPY_MESSAGES,
+  copyMessage,
+  copyPlan,
+  filledText,
+  templateFillerMachine,
+} from '../../machines/template-filler.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture, pageFixture } from '../support/fixtures.ts';
 import { controlledActors, modelPaths, type ModelPath, type Samples } from '../support/model.ts';
@@ -353,8 +359,9 @@ function expectFillerShows(expected: AnyMachineSnapshot, event: AnyEventObject) 
   const copyButton = screen.getByRole('button', { name: 'Copy prompt' });
   if (expected.hasTag('busy')) expect(copyButton).toBeDisabled();
   else expect(copyButton).toBeEnabled();
+  // an empty field is copied with its example, and the toast counts them ("Copied, with 1 example value")
   if (event.type === 'xstate.done.actor.copyText')
-    expect(screen.getByText(COPY_MESSAGES.copied)).toBeInTheDocument();
+    expect(screen.getByText(copyMessage(copyPlan(context as never)))).toBeInTheDocument();
   if (event.type === 'xstate.error.actor.copyText')
     expect(screen.getByText(COPY_MESSAGES.failed)).toBeInTheDocument();
 }
@@ -375,6 +382,9 @@ describe('templateFiller: model paths replayed on a free prompt', () => {
       // what was copied is the filled text at the time of copying
       const copies = path.steps.filter((s) => s.event.type === 'template.copy');
       expect(copy.fn).toHaveBeenCalledTimes(copies.length);
+      copies.forEach((step, i) =>
+        expect(copy.fn).toHaveBeenNthCalledWith(i + 1, copyPlan(step.state.context as never).text),
+      );
       app.system.stop();
     });
   }

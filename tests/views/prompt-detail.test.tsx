@@ -59,11 +59,15 @@ describe('prompt detail: the template filler', () => {
     const writeText = spyClipboard();
     const hero = await screen.findByRole('textbox', { name: /Hero/ });
     expect(hero).toHaveAttribute('placeholder', 'an old fisherman');
-    expect(within(filled()).getByText('[Variable 1]', { selector: 'mark' })).toBeInTheDocument();
+    expect(within(filled()).getByRole('button', { name: 'Fill in Variable 1: Hero' })).toHaveTextContent(
+      '[Variable 1]',
+    );
 
     await user.type(hero, 'an old fisherman');
     expect(filled()).toHaveTextContent('Write a story about old fisherman who finds [Variable 2].');
-    expect(within(filled()).getByText('[Variable 2]', { selector: 'mark' })).toBeInTheDocument();
+    expect(
+      within(filled()).getByRole('button', { name: 'Fill in Variable 2: Treasure' }),
+    ).toBeInTheDocument();
     expect(within(filled()).queryByText('[Variable 1]')).not.toBeInTheDocument();
 
     const chatgpt = screen.getByRole('link', { name: 'Open in ChatGPT' });
@@ -74,13 +78,49 @@ describe('prompt detail: the template filler', () => {
     expect(chatgpt).toHaveAttribute('target', '_blank');
     expect(chatgpt.getAttribute('rel')).toContain('noopener');
 
+    // the empty field is copied with the example it shows, and the toast says so
     await user.click(screen.getByRole('button', { name: 'Copy prompt' }));
-    expect(await screen.findByText('Prompt copied to your clipboard')).toBeInTheDocument();
-    expect(writeText).toHaveBeenCalledWith('Write a story about old fisherman who finds [Variable 2].');
+    expect(await screen.findByText('Copied, with 1 example value')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('Write a story about old fisherman who finds a golden key.');
+    expect(filled()).toHaveTextContent('Write a story about old fisherman who finds [Variable 2].');
 
     await user.click(screen.getByRole('button', { name: 'Reset' }));
     expect(hero).toHaveValue('');
     expect(filled()).toHaveTextContent('Write a story about [Variable 1] who finds [Variable 2].');
+  });
+
+  it('copying with every field empty uses both examples and says "2 example values"', async () => {
+    const { user } = await renderApp('/detail/harbour-portrait-7', {
+      getPrompt: vi.fn(async () => ({ found: true, prompt: twoVariables }) as const),
+    });
+    const writeText = spyClipboard();
+    expect(
+      await screen.findByText(/Fields left empty are copied with the example shown in them/),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Copy prompt' }));
+    expect(await screen.findByText('Copied, with 2 example values')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('Write a story about old fisherman who finds a golden key.');
+    expect(screen.queryByText('Prompt copied to your clipboard')).not.toBeInTheDocument();
+  });
+
+  it('each [Variable N] of the prompt is a button that focuses its field, named "Variable N: label"', async () => {
+    const { user } = await renderApp('/detail/harbour-portrait-7', {
+      getPrompt: vi.fn(async () => ({ found: true, prompt: twoVariables }) as const),
+    });
+    const hero = await screen.findByRole('textbox', { name: 'Variable 1: Hero' });
+    const treasure = screen.getByRole('textbox', { name: 'Variable 2: Treasure' });
+    const chip2 = within(filled()).getByRole('button', { name: 'Fill in Variable 2: Treasure' });
+    expect(chip2).toHaveTextContent('[Variable 2]');
+    await user.click(chip2);
+    expect(treasure).toHaveFocus();
+    await user.click(within(filled()).getByRole('button', { name: 'Fill in Variable 1: Hero' }));
+    expect(hero).toHaveFocus();
+    // by keyboard too: a filled variable is text, the ones still empty stay buttons
+    await user.type(hero, 'a diver');
+    expect(within(filled()).queryByRole('button', { name: /Variable 1/ })).not.toBeInTheDocument();
+    within(filled()).getByRole('button', { name: 'Fill in Variable 2: Treasure' }).focus();
+    await user.keyboard('{Enter}');
+    expect(treasure).toHaveFocus();
   });
 
   it('an image prompt links to its generator', async () => {
