@@ -1,5 +1,11 @@
 import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
-import { adoptDecision, pollDecision, shouldToastLogin, type AuthMarks } from './domain/session-rules.ts';
+import {
+  adoptDecision,
+  pollDecision,
+  SESSION_ENDED_MESSAGE,
+  shouldToastLogin,
+  type AuthMarks,
+} from './domain/session-rules.ts';
 import { toSessionUser, type SessionUser, type UserData } from './domain/session-user.ts';
 import type { VIEWER_AWARE } from './domain/viewer.ts';
 
@@ -8,6 +14,8 @@ type ViewerAware = (typeof VIEWER_AWARE)[number];
 export const SESSION_TOASTS = {
   loggedIn: 'You have successfully logged in',
   loggedOut: 'You have been successfully logged out',
+  /** The server ended the session (a call with its token was refused with 401). */
+  ended: SESSION_ENDED_MESSAGE,
 } as const;
 
 /** What the adapter finds at start (SPEC.md §4: local storage token, else session storage's). */
@@ -38,7 +46,12 @@ export type SessionEvent =
   /** A password change signed out the other sessions and gave this one a new token. */
   | { type: 'session.tokenRefreshed'; token: string }
   /** From the storage listener: the token key changed in another tab. */
-  | { type: 'storage.token'; marks: StorageMarks };
+  | { type: 'storage.token'; marks: StorageMarks }
+  /**
+   * From the API client: a call made with `token` was answered 401, so the server no longer takes it
+   * (signed out everywhere, a password changed or the account deleted elsewhere).
+   */
+  | { type: 'session.revoked'; token: string };
 
 export interface SessionContext {
   token: string | null;
@@ -48,6 +61,8 @@ export interface SessionContext {
   automatic: boolean;
   /** User data that came with the sign-in, if any: no account fetch needed. */
   pendingUser: SessionUser | null;
+  /** The last session ended because the server refused its token (until the next sign-in). */
+  revoked: boolean;
 }
 
 /**
@@ -74,6 +89,13 @@ export const sessionMachine = setup({
     /** GET /api/social/accounts with SPEC.md §7's fallbacks (claims user, then the temporary user). */
     fetchAccount: fromPromise<SessionUser, { token: string }>(() => {
       throw new Error('fetchAccount must be provided');
+    }),
+    /**
+     * GET /api/social/accounts again for a user restored from storage (a balance may have changed on
+     * another device); rejects when it is not answered with the user, and the stored one stays.
+     */
+    refreshAccount: fromPromise<SessionUser, { token: string }>(() => {
+      throw new Error('refreshAccount must be provided');
     }),
     serverLogout: fromPromise<void, { token: string; memberId: string }>(() => {
       throw new Error('serverLogout must be provided');
@@ -108,6 +130,11 @@ export const sessionMachine = setup({
       type: 'toast.show',
       kind: 'success',
       message: SESSION_TOASTS.loggedOut,
+    } as AnyEventObject),
+    toastSessionEnded: sendTo(({ system }) => system.get('toast'), {
+      type: 'toast.show',
+      kind: 'error',
+      message: SESSION_TOASTS.ended,
     } as AnyEventObject),
     /** The cart count waits its own `afterLogin` (500 ms) for a login before it asks. */
     refreshCart: sendTo(({ system }) => system.get('cartCount'), {
@@ -163,6 +190,13 @@ export const sessionMachine = setup({
     automaticLogout: ({ context }) => context.automatic,
     sameToken: ({ context, event }) => event.type === 'session.signedIn' && event.token === context.token,
     restoredValid: ({ event }) => 'output' in event && (event.output as Restored).status === 'valid',
+    restoredWithUser: ({ event }) =>
+      'output' in event &&
+      (event.output as Restored).status === 'valid' &&
+      (event.output as Extract<Restored, { status: 'valid' }>).user !== null,
+    /** A refusal of the token in use; one of a token already replaced (stale) changes nothing. */
+    currentTokenRefused: ({ context, event }) =>
+      event.type === 'session.revoked' && context.token !== null && event.token === context.token,
     restoredExpired: ({ event }) => 'output' in event && (event.output as Restored).status === 'expired',
     restoredInvalid: ({ event }) => 'output' in event && (event.output as Restored).status === 'invalid',
     hasPendingUser: ({ context }) => context.pendingUser !== null,
@@ -192,6 +226,7 @@ export const sessionMachine = setup({
     lastLoginToastAt: null,
     automatic: false,
     pendingUser: null,
+    revoked: false,
   },
   initial: 'restoring',
   states: {
@@ -201,6 +236,19 @@ export const sessionMachine = setup({
         id: 'restoreSession',
         src: 'restoreSession',
         onDone: [
+          {
+            // the stored user is shown at once, and the account read again for what changed elsewhere
+            guard: 'restoredWithUser',
+            target: '#session.loggedIn.account.refreshing',
+            actions: [
+              'noteRestoredToast',
+              assign(({ event }) =>
+                event.output.status === 'valid' ? { token: event.output.token, user: event.output.user } : {},
+              ),
+              { type: 'cleanSocialLoginParam' },
+              'refreshCart',
+            ],
+          },
           {
             guard: 'restoredValid',
             target: 'loggedIn',
@@ -305,9 +353,31 @@ export const sessionMachine = setup({
 
     loggedIn: {
       tags: ['loggedIn'],
-      entry: ['tellDialog', 'prepareMember', 'loadFavorites', 'loadCart', 'loadInbox', ...ANNOUNCE_VIEWER],
+      entry: [
+        assign({ revoked: false }),
+        'tellDialog',
+        'prepareMember',
+        'loadFavorites',
+        'loadCart',
+        'loadInbox',
+        ...ANNOUNCE_VIEWER,
+      ],
       type: 'parallel',
       on: {
+        // The server refused this session's token: it has ended it already, so nothing is asked of it
+        // (a logout call would be refused too); everything else is a logout's, with its own toast.
+        // Only while logged in: the logout's own call answering 401 is not a second logout.
+        'session.revoked': {
+          guard: 'currentTokenRefused',
+          target: 'loggedOut.suspended',
+          actions: [
+            'clearSession',
+            'resetCart',
+            'announceLogout',
+            'toastSessionEnded',
+            assign({ revoked: true, automatic: false }),
+          ],
+        },
         'session.logout': {
           target: 'loggingOut',
           actions: assign({ automatic: ({ event }) => Boolean(event.automatic) }),
@@ -423,6 +493,24 @@ export const sessionMachine = setup({
                   target: 'ready',
                   actions: assign({ user: () => toSessionUser({ id: 'temp-user', name: 'User' }) }),
                 },
+              },
+            },
+            refreshing: {
+              description:
+                'Restored with a stored user, shown at once; the account is read again, once, for a balance changed elsewhere.',
+              invoke: {
+                id: 'refreshAccount',
+                src: 'refreshAccount',
+                input: ({ context }) => ({ token: context.token ?? '' }),
+                onDone: {
+                  target: 'ready',
+                  actions: [
+                    assign({ user: ({ event }) => event.output }),
+                    { type: 'persistUser', params: ({ event }) => ({ user: event.output }) },
+                  ],
+                },
+                // not answered: the stored user stays (a refused token ends the session instead)
+                onError: 'ready',
               },
             },
             ready: { entry: assign({ pendingUser: null }) },

@@ -61,6 +61,14 @@ export const toastMachine = setup({
       'id' in event && context.toasts.some((t) => t.id === event.id && !t.leaving),
     isKnown: ({ context, event }) => 'id' in event && context.toasts.some((t) => t.id === event.id),
     queueEmpty: ({ context }) => context.toasts.length === 0,
+    /**
+     * An error that one on screen already tells (several calls refused at once: "Your session has
+     * ended…" once). Confirmations are each shown: two "Added to cart" are two things done.
+     */
+    sameErrorShown: ({ context, event }) =>
+      event.type === 'toast.show' &&
+      event.kind === 'error' &&
+      context.toasts.some((t) => t.kind === 'error' && t.message === event.message && !t.leaving),
   },
 }).createMachine({
   id: 'toast',
@@ -74,7 +82,7 @@ export const toastMachine = setup({
     showing: {
       description: 'One or more toasts on screen, each on its own clock.',
       on: {
-        'toast.show': { actions: 'enqueue' },
+        'toast.show': [{ guard: 'sameErrorShown' }, { actions: 'enqueue' }],
         'toast.dismiss': { guard: 'isShown', actions: 'forwardDismiss' },
         'toast.leaving': { guard: 'isKnown', actions: 'markLeaving' },
         'toast.gone': { guard: 'isKnown', actions: ['remove', 'stopItem'] },

@@ -52,6 +52,7 @@ if (import.meta.env.DEV && window.__fruitReplay) window.__fruitReplayNavigate = 
 bindAuthNavigation(system, {
   navigate: (href) => void router.navigate({ href }),
   pathname: () => router.state.location.pathname,
+  href: () => router.state.location.href,
 });
 
 const rootElement = document.getElementById('root');

@@ -48,3 +48,9 @@ export function pollDecision(marks: AuthMarks, current: string): 'keep' | 'logou
 
 export const shouldToastLogin = (lastToastAt: number | null, now: number): boolean =>
   lastToastAt === null || now - lastToastAt >= SESSION_WINDOWS.loginToastSuppression || now < lastToastAt;
+
+/**
+ * What a person is told when the server has ended the session (signed out everywhere, a password
+ * changed or the account deleted on another device): the toast, and the message of any refused call.
+ */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';

@@ -1,5 +1,6 @@
 import ky, { type KyInstance } from 'ky';
 import type { Envelope } from '../../machines/domain/envelope.ts';
+import { SESSION_ENDED_MESSAGE } from '../../machines/domain/session-rules.ts';
 
 /** An answer with `success: false`, or no answer at all; `message` is fit to show a person. */
 export class ApiError extends Error {
@@ -27,6 +28,13 @@ export interface ApiClientOptions {
    * 503 envelopes too, e.g. no payment page: the server is up and says what to do).
    */
   onReachability?: (reached: boolean) => void;
+  /**
+   * Told the token a call carried when the server answered it 401: the server no longer takes that
+   * token (signed out everywhere, a password changed, the account deleted). Called before the call
+   * settles; the session decides whether it is the token in use (src/system/app-system.ts). Calls
+   * without a token (a wrong password at login answers 401 too) are never reported.
+   */
+  onUnauthorized?: (token: string) => void;
 }
 
 /** Statuses a proxy or load balancer answers with while the server behind it is down or restarting. */
@@ -69,25 +77,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     retry: 0,
     timeout: 15000,
     ...(options.fetch ? { fetch: options.fetch } : {}),
-    hooks: {
-      beforeRequest: [
-        (request) => {
-          const token = options.getToken?.();
-          if (token && !request.headers.has('Authorization'))
-            request.headers.set('Authorization', `Bearer ${token}`);
-        },
-      ],
-    },
   });
 
   const raw: ApiClient['raw'] = async (method, path, opts = {}) => {
+    // the call's own token (the session's account and logout calls), else the session's, read now
+    const token = opts.token || options.getToken?.() || null;
     let response: Response;
     try {
       response = await http(path.replace(/^\//, ''), {
         method,
         searchParams: cleanParams(opts.searchParams),
         headers: {
-          ...(opts.token ? { Authorization: `Bearer ${opts.token}` } : {}),
+          ...(token ? { Authorization: `Bearer ${token}` } : {}),
           ...(opts.body ? { 'Content-Type': opts.body.type || 'application/octet-stream' } : {}),
         },
         ...(opts.json !== undefined ? { json: opts.json } : {}),
@@ -97,11 +98,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       options.onReachability?.(false);
       throw new ApiError(OFFLINE_MESSAGE, 0);
     }
+    const refused = response.status === 401 && token !== null;
+    if (refused) options.onUnauthorized?.(token);
     let body: unknown;
     try {
       body = await response.json();
     } catch {
       options.onReachability?.(!GATEWAY_STATUSES.has(response.status));
+      if (refused) throw new ApiError(SESSION_ENDED_MESSAGE, response.status);
       throw new ApiError(
         response.status >= 500
           ? 'FruitPrompt had a problem answering. Please try again in a moment.'
@@ -111,6 +115,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     const envelope = !!body && typeof body === 'object' && typeof (body as Envelope).success === 'boolean';
     options.onReachability?.(envelope || !GATEWAY_STATUSES.has(response.status));
+    if (refused) {
+      // never the server's "Invalid or expired token": a page that shows this call's failure says
+      // what happened and what to do, as the session's toast does
+      if (!envelope) throw new ApiError(SESSION_ENDED_MESSAGE, response.status);
+      return { status: response.status, body: { ...(body as Envelope<never>), msg: SESSION_ENDED_MESSAGE } };
+    }
     if (!envelope) {
       throw new ApiError('FruitPrompt sent an answer it cannot read. Please try again.', response.status);
     }

@@ -32,22 +32,27 @@ export function takeAuthRedirect(): string | null {
   return href && href.startsWith('/') && !href.startsWith('//') ? href : null;
 }
 
-/** Follows the session: a login returns to the saved address, a logout leaves a private page. */
+/**
+ * Follows the session: a login returns to the saved address, a logout leaves a private page. A
+ * session the server ended (issue 15) leaves nobody's page: a private one shows its sign-in view, and
+ * its address is kept for after the login, as for a visitor who opens it.
+ */
 export function bindAuthNavigation(
   system: AppSystem,
-  navigation: { navigate: (href: string) => void; pathname: () => string },
+  navigation: { navigate: (href: string) => void; pathname: () => string; href: () => string },
 ): () => void {
   const ref = system.system.get('session');
   if (!ref) return () => {};
   let wasLoggedIn = ref.getSnapshot().hasTag('loggedIn') as boolean;
-  const sub = ref.subscribe((snapshot: { hasTag: (t: string) => boolean }) => {
+  const sub = ref.subscribe((snapshot: { hasTag: (t: string) => boolean; context: { revoked: boolean } }) => {
     const loggedIn = snapshot.hasTag('loggedIn');
     const loggedOut = snapshot.hasTag('loggedOut');
     if (loggedIn && !wasLoggedIn) {
       const back = takeAuthRedirect();
       if (back) navigation.navigate(back);
     } else if (loggedOut && wasLoggedIn && isPrivatePath(navigation.pathname())) {
-      navigation.navigate('/');
+      if (snapshot.context.revoked) saveAuthRedirect(navigation.href());
+      else navigation.navigate('/');
     }
     if (loggedIn || loggedOut) wasLoggedIn = loggedIn;
   });

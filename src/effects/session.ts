@@ -72,6 +72,23 @@ function clearCookies(): void {
   for (const name of LOGOUT_COOKIES) document.cookie = `${name}=; Max-Age=0; path=/; SameSite=Lax`;
 }
 
+/** GET /api/social/accounts with `token`: the user it answers, or null when it answers none. */
+async function readAccount(api: ApiClient, token: string): Promise<SessionUser | null> {
+  const state = inspectToken(token);
+  const userId = state.state === 'valid' ? state.claims.sub : undefined;
+  const { body } = await api.raw<Record<string, unknown>>('get', '/api/social/accounts', {
+    searchParams: { userId },
+    token,
+  });
+  if (!body.success) return null;
+  const extend = body.extend as { data?: UserData } | UserData[];
+  const data =
+    (!Array.isArray(extend) && extend.data) ||
+    (Array.isArray(extend) ? extend[0] : undefined) ||
+    (body as unknown as { data?: UserData }).data;
+  return data ? toSessionUser(data) : null;
+}
+
 export function createSessionEffects(api: ApiClient) {
   return {
     actors: {
@@ -94,23 +111,18 @@ export function createSessionEffects(api: ApiClient) {
       }),
 
       fetchAccount: fromPromise<SessionUser, { token: string }>(async ({ input }) => {
-        const state = inspectToken(input.token);
-        const userId = state.state === 'valid' ? state.claims.sub : undefined;
         try {
-          const { body } = await api.raw<Record<string, unknown>>('get', '/api/social/accounts', {
-            searchParams: { userId },
-            token: input.token,
-          });
-          if (!body.success) return fallbackUser(input.token);
-          const extend = body.extend as { data?: UserData } | UserData[];
-          const data =
-            (!Array.isArray(extend) && extend.data) ||
-            (Array.isArray(extend) ? extend[0] : undefined) ||
-            (body as unknown as { data?: UserData }).data;
-          return data ? toSessionUser(data) : fallbackUser(input.token);
+          return (await readAccount(api, input.token)) ?? fallbackUser(input.token);
         } catch {
           return fallbackUser(input.token);
         }
+      }),
+
+      // the stored user stays when this fails, so there is no fallback here
+      refreshAccount: fromPromise<SessionUser, { token: string }>(async ({ input }) => {
+        const user = await readAccount(api, input.token);
+        if (!user) throw new Error('The account was not answered');
+        return user;
       }),
 
       serverLogout: fromPromise<void, { token: string; memberId: string }>(async ({ input }) => {

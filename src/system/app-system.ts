@@ -143,17 +143,23 @@ void namesAll;
 
 /** The bearer token the API client sends: the session's, read at call time. */
 const tokenSource: { current: () => string | null } = { current: () => null };
+/** Where the API client tells a refused token: the running session (`session.revoked`). */
+const refusedTokens: { report: (token: string) => void } = { report: () => {} };
 
 export function browserEffects(): AppEffects {
   const reachability = createReachabilityReports();
   const api = createApiClient({
     getToken: () => tokenSource.current(),
     onReachability: reachability.report,
+    onUnauthorized: (token) => refusedTokens.report(token),
   });
+  // The sign-in calls carry no session token: a wrong password answers 401, which says nothing about
+  // the session in use (and a sign-in while signed in replaces it anyway).
+  const signInApi = createApiClient({ onReachability: reachability.report });
   return {
     ...createCatalogEffects(api),
     ...lazyEffects(
-      () => import('../effects/auth.ts').then((m) => m.createAuthEffects(api)),
+      () => import('../effects/auth.ts').then((m) => m.createAuthEffects(signInApi)),
       AUTH_EFFECT_NAMES,
     ),
     ...createCartEffects(api),
@@ -320,6 +326,8 @@ export function startAppSystem(options: StartOptions = {}) {
   tokenSource.current = () =>
     (actor.system.get('session')?.getSnapshot() as { context: { token: string | null } } | undefined)?.context
       .token ?? null;
+  // one event into the session, which ends itself if `token` is still the one in use
+  refusedTokens.report = (token) => actor.system.get('session')?.send({ type: 'session.revoked', token });
   actor.start();
   startedWith.set(actor, effects);
   if (pageMachines === 'all')

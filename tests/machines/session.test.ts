@@ -39,6 +39,7 @@ describe('session model', () => {
         check: (a, e) => {
           expect(a.context.token).toEqual(e.context.token);
           expect(a.context.user).toEqual(e.context.user);
+          expect(a.context.revoked).toEqual(e.context.revoked);
         },
       });
       actor.stop();
@@ -240,11 +241,162 @@ describe('session flows', () => {
     actor.stop();
     expect(listeners()).toBe(0);
   });
+});
 
-  it('sends the toast texts of SPEC.md §4 to the toast actor', () => {
+describe('the session ends when the server says it has (issue 15)', () => {
+  /**
+   * A restored member, with the calls and messages the session makes written to `log`: the server's
+   * logout, the account re-read, storage, window events, and the toasts and cart count it tells.
+   */
+  function member(options: { refresh?: () => Promise<typeof demo> } = {}) {
+    const log: string[] = [];
+    let logoutSettles: () => void = () => {};
+    const actor = createActor(
+      base.provide({
+        actors: {
+          restoreSession: fromPromise(async (): Promise<Restored> => ({
+            status: 'valid',
+            token: 'tok-a',
+            user: demo,
+            socialLogin: false,
+          })),
+          fetchAccount: fromPromise(async () => demo),
+          refreshAccount: fromPromise(async ({ input }: { input: { token: string } }) => {
+            log.push(`server:account:${input.token}`);
+            return options.refresh ? options.refresh() : demo;
+          }),
+          serverLogout: fromPromise(
+            () =>
+              new Promise<void>((resolve) => {
+                log.push('server:logout');
+                logoutSettles = resolve;
+              }),
+          ),
+          readAuthMarks: fromPromise(async (): Promise<AuthMarks> => ({
+            token: 'tok-a',
+            loginTime: 1,
+            logoutTime: null,
+            now: 2,
+          })),
+        },
+        actions: {
+          persistSignIn: (_, p) => log.push(`persist:${p.token}`),
+          persistUser: (_, p) => log.push(`persist-user:${p.user.fruitCnt}`),
+          clearSession: () => log.push('clear'),
+          announceLogin: () => log.push('event:login-success'),
+          announceLogout: () => log.push('event:user-logout'),
+          resetCart: () => log.push('cart:zero'),
+          toastLoggedOut: () => log.push(`toast:${SESSION_TOASTS.loggedOut}`),
+          toastSessionEnded: () => log.push(`toast:${SESSION_TOASTS.ended}`),
+        },
+      }),
+    ).start();
+    return { actor, log, settleLogout: () => logoutSettles() };
+  }
+  const ENDED = `toast:${SESSION_TOASTS.ended}`;
+
+  it('a 401 on the current token ends the session locally, with one "Your session has ended" toast', async () => {
+    const { actor, log } = member();
+    await waitFor(actor, (s) => s.hasTag('loggedIn'));
+    await flushPromises();
+    log.length = 0;
+    actor.send({ type: 'session.revoked', token: 'tok-a' });
+    // the server has already ended it: no logout call, cleared here as an expired token is
+    expect(log).toEqual(['clear', 'cart:zero', 'event:user-logout', ENDED]);
+    expect(actor.getSnapshot().value).toEqual({ loggedOut: 'suspended' });
+    expect(actor.getSnapshot().context).toMatchObject({ token: null, user: null, revoked: true });
+    // the other calls that failed at the same time change nothing more
+    actor.send({ type: 'session.revoked', token: 'tok-a' });
+    actor.send({ type: 'session.revoked', token: 'tok-a' });
+    expect(log.filter((l) => l === ENDED)).toHaveLength(1);
+    expect(log).not.toContain(`toast:${SESSION_TOASTS.loggedOut}`);
+    actor.stop();
+  });
+
+  it('a 401 for a token that is no longer the current one does not end the new session', async () => {
+    const { actor, log } = member();
+    await waitFor(actor, (s) => s.hasTag('loggedIn'));
+    actor.send({ type: 'session.signedIn', token: 'tok-new', userData: { userId: 'u-1' }, now: 1_000_000 });
+    log.length = 0;
+    actor.send({ type: 'session.revoked', token: 'tok-a' });
+    expect(actor.getSnapshot().hasTag('loggedIn')).toBe(true);
+    expect(actor.getSnapshot().context.token).toBe('tok-new');
+    expect(log).toEqual([]);
+    actor.stop();
+  });
+
+  it("the logout's own call answering 401 does not start a second logout", async () => {
+    const { actor, log, settleLogout } = member();
+    await waitFor(actor, (s) => s.hasTag('loggedIn'));
+    log.length = 0;
+    actor.send({ type: 'session.logout' });
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    actor.send({ type: 'session.revoked', token: 'tok-a' });
+    expect(actor.getSnapshot().value).toBe('loggingOut');
+    settleLogout();
+    await waitFor(actor, (s) => s.hasTag('loggedOut'));
+    actor.send({ type: 'session.revoked', token: 'tok-a' });
+    expect(log).toEqual([
+      'server:logout',
+      'clear',
+      'cart:zero',
+      'event:user-logout',
+      `toast:${SESSION_TOASTS.loggedOut}`,
+    ]);
+    expect(actor.getSnapshot().context.revoked).toBe(false);
+    actor.stop();
+  });
+
+  it('a sign-in after a revocation starts a session that is not marked as ended by the server', async () => {
+    const { actor } = member();
+    await waitFor(actor, (s) => s.hasTag('loggedIn'));
+    actor.send({ type: 'session.revoked', token: 'tok-a' });
+    actor.send({ type: 'session.signedIn', token: 'tok-b', userData: { userId: 'u-1' }, now: 1_000_000 });
+    expect(actor.getSnapshot().hasTag('loggedIn')).toBe(true);
+    expect(actor.getSnapshot().context.revoked).toBe(false);
+    actor.stop();
+  });
+
+  it('on restore, re-reads the account once, showing the stored user meanwhile, and keeps the new balance', async () => {
+    let answer: (user: typeof demo) => void = () => {};
+    const { actor, log } = member({ refresh: () => new Promise((resolve) => (answer = resolve)) });
+    await waitFor(actor, (s) => s.hasTag('loggedIn'));
+    // the stored user is shown at once, no "Loading your account…"
+    expect(actor.getSnapshot().context.user).toEqual(demo);
+    expect(actor.getSnapshot().hasTag('loadingUser')).toBe(false);
+    expect(log).toEqual(['server:account:tok-a']);
+    answer({ ...demo, fruitCnt: 55 });
+    await waitFor(actor, (s) => s.matches({ loggedIn: { account: 'ready' } }));
+    expect(actor.getSnapshot().context.user?.fruitCnt).toBe(55);
+    expect(log).toEqual(['server:account:tok-a', 'persist-user:55']);
+    // once: the poll and the rest of the visit do not ask again
+    actor.send({ type: 'session.fruitUpdated', fruitCnt: 50 });
+    expect(log.filter((l) => l.startsWith('server:account'))).toHaveLength(1);
+    actor.stop();
+  });
+
+  it('on restore, a re-read that fails keeps the stored user', async () => {
+    const { actor } = member({ refresh: () => Promise.reject(new Error('offline')) });
+    await waitFor(actor, (s) => s.matches({ loggedIn: { account: 'ready' } }));
+    expect(actor.getSnapshot().context.user).toEqual(demo);
+    actor.stop();
+  });
+
+  it('on restore, a re-read refused with 401 ends the session with the toast', async () => {
+    const { actor, log } = member({ refresh: () => new Promise(() => {}) });
+    await waitFor(actor, (s) => s.hasTag('loggedIn'));
+    // what the API client does when the accounts call answers 401 (src/effects/api.ts)
+    actor.send({ type: 'session.revoked', token: 'tok-a' });
+    expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
+    expect(log).toContain(ENDED);
+    actor.stop();
+  });
+
+  it('sends the toast texts of SPEC.md §4, and the one for a session the server ended', () => {
     expect(SESSION_TOASTS).toEqual({
       loggedIn: 'You have successfully logged in',
       loggedOut: 'You have been successfully logged out',
+      ended: 'Your session has ended. Please log in again.',
     });
   });
 });

@@ -7,6 +7,7 @@ import { CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { toastItemModel } from '../models/toast-item.ts';
 import { toastModel } from '../models/toast.ts';
 import { pathsOf } from '../models/types.ts';
+import { walksOf } from '../models/traversal.ts';
 
 const queueRecorder = new CoverageRecorder(toastMachine);
 const itemRecorder = new CoverageRecorder(toastItemMachine);
@@ -19,7 +20,9 @@ afterAll(() => {
 // The queue's own model: shows, dismissals and the lifecycle reports its items send it. Context is
 // abstracted to "how many toasts, which ones are fading", capped so the graph is finite.
 describe('toast queue model', () => {
-  const paths = pathsOf(toastModel);
+  const paths = walksOf(toastModel).flatMap((walk) =>
+    pathsOf(walk).map((path) => ({ ...path, description: `${walk.label ?? ''} ${path.description}`.trim() })),
+  );
 
   for (const path of paths) {
     it(path.description, async () => {
@@ -88,6 +91,28 @@ describe('toast timing (SPEC.md §2, §9)', () => {
     // SimulatedClock jumps: a timer set while it advances counts from the end, so advance in steps
     for (let t = 0; t < 3000; t += 100) clock.increment(100);
     expect(view()).toEqual([]);
+  });
+
+  it('shows an error once while it is on screen; confirmations each time (issue 15)', () => {
+    const { clock, actor, view } = start();
+    const ended = 'Your session has ended. Please log in again.';
+    // the session's toast and a page's own failure of the same refused call say the same thing
+    actor.send({ type: 'toast.show', kind: 'error', message: ended });
+    actor.send({ type: 'toast.show', kind: 'error', message: ended });
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Added to cart' });
+    actor.send({ type: 'toast.show', kind: 'success', message: 'Added to cart' });
+    expect(view()).toEqual([
+      `error:${ended}:shown`,
+      'success:Added to cart:shown',
+      'success:Added to cart:shown',
+    ]);
+    // once it is fading, the same error is news again
+    clock.increment(TIMINGS.toastDuration);
+    actor.send({ type: 'toast.show', kind: 'error', message: ended });
+    expect(view().filter((v) => v.startsWith('error:'))).toEqual([
+      `error:${ended}:leaving`,
+      `error:${ended}:shown`,
+    ]);
   });
 
   it('fades at once when dismissed', () => {

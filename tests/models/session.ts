@@ -32,13 +32,15 @@ const SEES: Record<string, string> = {
   'session.restoring': 'A placeholder the size of the account area ("Checking your sign-in…")',
   'session.loggedOut': 'The header shows "Log in"; member pages say "Log in to see …"',
   'session.loggedOut.suspended':
-    'Logged out: "Log in" in the header, toast "You have been successfully logged out"',
+    'Logged out: "Log in" in the header, toast "You have been successfully logged out" (or, when the server ended the session, "Your session has ended. Please log in again." and a member page\'s "Log in to see …")',
   'session.loggedOut.guarded': 'Logged out: "Log in" in the header',
   'session.loggedOut.idle': 'Logged out: "Log in" in the header',
   'session.loggedIn': "The header shows the FruitCoin balance, the cart and the member's avatar menu",
   'session.loggedIn.account': "The member's name, avatar and balance in the header",
   'session.loggedIn.account.checking': 'Balance, cart and avatar of the stored user',
   'session.loggedIn.account.loading': 'Cart icon and an avatar placeholder ("Loading your account…")',
+  'session.loggedIn.account.refreshing':
+    'The stored name, avatar and balance while the account is read again (the balance updates if it changed)',
   'session.loggedIn.account.ready':
     'The balance, the cart and the avatar menu (Profile, Messages, Orders, Fruit History, Settings, Log out)',
   'session.loggedIn.poll': 'The signed-in header (other tabs are checked every 5 s)',
@@ -50,7 +52,7 @@ const SEES: Record<string, string> = {
 export const sessionModel: MachineModel = {
   sees: SEES,
   machine: sessionBase,
-  actors: ['restoreSession', 'fetchAccount', 'serverLogout', 'readAuthMarks'],
+  actors: ['restoreSession', 'fetchAccount', 'refreshAccount', 'serverLogout', 'readAuthMarks'],
   samples: {
     'xstate.done.actor.restoreSession': [
       { type: 'xstate.done.actor.restoreSession', output: { status: 'none' } },
@@ -89,6 +91,17 @@ export const sessionModel: MachineModel = {
     ],
     'xstate.done.actor.fetchAccount': [{ type: 'xstate.done.actor.fetchAccount', output: demoUser }],
     'xstate.error.actor.fetchAccount': [{ type: 'xstate.error.actor.fetchAccount', error: new Error('x') }],
+    'xstate.done.actor.refreshAccount': [
+      { type: 'xstate.done.actor.refreshAccount', output: { ...demoUser, fruitCnt: 55 } },
+    ],
+    'xstate.error.actor.refreshAccount': [
+      { type: 'xstate.error.actor.refreshAccount', error: new Error('offline') },
+    ],
+    // the API client's report of a 401: for the token in use, and for one already replaced (stale)
+    'session.revoked': [
+      { type: 'session.revoked', token: 'tok-a' },
+      { type: 'session.revoked', token: 'tok-stale' },
+    ],
     'xstate.done.actor.serverLogout': [{ type: 'xstate.done.actor.serverLogout', output: undefined }],
     'xstate.error.actor.serverLogout': [
       { type: 'xstate.error.actor.serverLogout', error: new Error('offline') },
@@ -111,10 +124,15 @@ export const sessionModel: MachineModel = {
   },
   serialize: (s: AnyMachineSnapshot) => {
     const c = s.context as SessionContext;
-    return [JSON.stringify(s.value), c.token, JSON.stringify(c.user), c.automatic, c.lastLoginToastAt].join(
-      '|',
-    );
+    return [
+      JSON.stringify(s.value),
+      c.token,
+      JSON.stringify(c.user),
+      c.automatic,
+      c.lastLoginToastAt,
+      c.revoked,
+    ].join('|');
   },
-  observe: (c: SessionContext) => ({ token: c.token, user: c.user }),
+  observe: (c: SessionContext) => ({ token: c.token, user: c.user, revoked: c.revoked }),
   maxSteps: 6,
 };

@@ -33,4 +33,23 @@ export const toastModel: MachineModel = {
   },
   observe: (c: ToastContext) => c.toasts.map((t) => `${t.kind}:${t.message}`),
   maxSteps: 6,
+  variants: [
+    {
+      // errors only: one already on screen is not shown again (several refused calls, one toast)
+      label: 'errors',
+      machine: toastMachine,
+      actors: [],
+      serialize: serializeToastQueue,
+      samples: {
+        'toast.show': [
+          { type: 'toast.show', kind: 'error', message: 'Your session has ended. Please log in again.' },
+        ],
+        'toast.dismiss': [{ type: 'toast.dismiss', id: 'toast-1' }],
+        'toast.leaving': [{ type: 'toast.leaving', id: 'toast-1' }],
+        'toast.gone': [{ type: 'toast.gone', id: 'toast-1' }],
+      },
+      observe: (c: ToastContext) => c.toasts.map((t) => `${t.kind}:${t.message}`),
+      maxSteps: 6,
+    },
+  ],
 };

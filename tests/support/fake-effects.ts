@@ -3,6 +3,7 @@ import { fromCallback, fromPromise } from 'xstate';
 import type { AppEffects } from '../../src/system/app-system.ts';
 import type { Restored } from '../../machines/session.ts';
 import type { AuthMarks } from '../../machines/domain/session-rules.ts';
+import type { SessionUser } from '../../machines/domain/session-user.ts';
 import type { Profile } from '../../machines/domain/account.ts';
 import type { Cart } from '../../machines/domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
@@ -121,6 +122,10 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
           avatar: '/default-avatar.svg',
           fruitCnt: 0,
         })),
+        // a restored member keeps the stored user unless a test answers the re-read
+        refreshAccount: fromPromise(async (): Promise<SessionUser> => {
+          throw new Error('The account is not read again in this test');
+        }),
         serverLogout: fromPromise(async () => {}),
         readAuthMarks: fromPromise(async (): Promise<AuthMarks> => ({
           token: null,

@@ -38,6 +38,7 @@ describe('auth navigation (SPEC.md §6)', () => {
         pathname = href.split('?')[0]!;
       },
       pathname: () => pathname,
+      href: () => pathname,
     });
     saveAuthRedirect('/orders?page=2');
     session.send({ type: 'session.signedIn', token: 'a.b.c', userData: { userId: 'u-1' }, now: Date.now() });
@@ -46,6 +47,47 @@ describe('auth navigation (SPEC.md §6)', () => {
     session.send({ type: 'session.logout' });
     await waitFor(session, (s) => s.hasTag('loggedOut'));
     expect(visits).toEqual(['/orders?page=2', '/']);
+    unbind();
+    system.stop();
+  });
+
+  it('a session the server ended on a private page stays there, its address kept for after the login', async () => {
+    const system = startAppSystem({ effects: fakeEffects() });
+    const session = systemActor(system, 'session');
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    const visits: string[] = [];
+    const unbind = bindAuthNavigation(system, {
+      navigate: (href) => visits.push(href),
+      pathname: () => '/orders',
+      href: () => '/orders?page=2',
+    });
+    session.send({ type: 'session.signedIn', token: 'a.b.c', userData: { userId: 'u-1' }, now: Date.now() });
+    session.send({ type: 'session.revoked', token: 'a.b.c' });
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    expect(visits).toEqual([]);
+    expect(sessionStorage.getItem('auth_redirect_url')).toBe('/orders?page=2');
+    // logging in again returns there
+    session.send({ type: 'session.signedIn', token: 'd.e.f', userData: { userId: 'u-1' }, now: Date.now() });
+    expect(visits).toEqual(['/orders?page=2']);
+    unbind();
+    system.stop();
+  });
+
+  it('a session the server ended on a public page keeps no address', async () => {
+    const system = startAppSystem({ effects: fakeEffects() });
+    const session = systemActor(system, 'session');
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    const visits: string[] = [];
+    const unbind = bindAuthNavigation(system, {
+      navigate: (href) => visits.push(href),
+      pathname: () => '/detail/x-1',
+      href: () => '/detail/x-1',
+    });
+    session.send({ type: 'session.signedIn', token: 'a.b.c', userData: { userId: 'u-1' }, now: Date.now() });
+    session.send({ type: 'session.revoked', token: 'a.b.c' });
+    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    expect(visits).toEqual([]);
+    expect(sessionStorage.getItem('auth_redirect_url')).toBeNull();
     unbind();
     system.stop();
   });

@@ -1,0 +1,120 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+// Issue 15 in Chromium, with two devices (two browser contexts) of one member: after "Sign out
+// everywhere" on one, the other's session ends the first time the server refuses its token, on a
+// page it opens or on a reload, with one toast and the page's sign-in view; and a reload reads the
+// account again, so a balance spent on one device shows on the other.
+
+const ENDED = 'Your session has ended. Please log in again.';
+const ALICE = { email: 'alice@example.com', password: 'Alice@12345' };
+const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
+
+const accountMenu = (page: Page) =>
+  page.getByRole('banner').getByRole('button', { name: /^Account menu for / });
+const balanceLink = (page: Page) => page.getByRole('banner').getByRole('link', { name: /FruitCoin balance/ });
+const balanceOf = async (page: Page) =>
+  Number(((await balanceLink(page).getAttribute('aria-label')) ?? '').replace(/\D/g, ''));
+const toast = (page: Page, text: string) => page.locator('.toast__message', { hasText: text });
+
+/** A device: its own browser context (storage, cookies), signed in as `who` on the home page. */
+async function device(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
+  await expect(dialog).toBeVisible();
+  if (await dialog.getByRole('button', { name: 'Continue with Email' }).isVisible())
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+  await dialog.getByLabel('Email', { exact: true }).fill(who.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(who.password);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(accountMenu(page)).toBeVisible();
+  await expect(balanceLink(page)).toBeVisible();
+  return page;
+}
+
+test('after "Sign out everywhere" on one device, the others end their session with one toast', async ({
+  browser,
+}) => {
+  const laptop = await device(browser, ALICE);
+  const phone = await device(browser, ALICE);
+  const tablet = await device(browser, ALICE);
+
+  // the laptop signs out everywhere
+  await laptop.goto('/settings');
+  await laptop.getByRole('main').getByRole('button', { name: 'Sign out everywhere' }).click();
+  await laptop
+    .getByRole('dialog', { name: 'Sign out everywhere?' })
+    .getByRole('button', { name: 'Sign out everywhere' })
+    .click();
+  await expect(laptop.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+
+  // the tablet, which still shows the member, reloads its page: the session ends at once, with the toast
+  // (left alone, the unread count it asks for every 60 s would end it the same way)
+  await expect(accountMenu(tablet)).toBeVisible();
+  await tablet.reload();
+  await expect(toast(tablet, ENDED)).toHaveCount(1);
+  await expect(tablet.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(accountMenu(tablet)).toHaveCount(0);
+
+  // the phone still shows the member until it asks the server something: its orders
+  await expect(accountMenu(phone)).toBeVisible();
+  await accountMenu(phone).click();
+  await phone.getByRole('menuitem', { name: 'Orders' }).click();
+  await expect(phone).toHaveURL(/\/orders$/);
+  await expect(phone.getByRole('heading', { name: 'Log in to see your orders' })).toBeVisible();
+  await expect(toast(phone, ENDED)).toHaveCount(1);
+  await expect(phone.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(phone.getByText(/Invalid or expired token/)).toHaveCount(0);
+  await expect(phone.getByText('You have been successfully logged out')).toHaveCount(0);
+  expect(await phone.evaluate(() => sessionStorage.getItem('auth_redirect_url'))).toBe('/orders');
+  expect(await phone.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // logging in again on the phone returns to the orders
+  await phone.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+  const dialog = phone.getByRole('dialog', { name: /Log in to FruitPrompt/ });
+  if (await dialog.getByRole('button', { name: 'Continue with Email' }).isVisible())
+    await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+  await dialog.getByLabel('Email', { exact: true }).fill(ALICE.email);
+  await dialog.getByLabel('Password', { exact: true }).fill(ALICE.password);
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(phone.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+  await expect(accountMenu(phone)).toBeVisible();
+
+  for (const page of [laptop, phone, tablet]) await page.context().close();
+});
+
+test('a reload reads the account again: a balance spent on another device shows', async ({ browser }) => {
+  const laptop = await device(browser, DEMO);
+  const phone = await device(browser, DEMO);
+  const before = await balanceOf(phone);
+
+  // the laptop spends FruitCoins on a coupon (the exchange, with its own token)
+  const spent = await laptop.evaluate(async () => {
+    const headers = {
+      Authorization: `Bearer ${localStorage.getItem('token') ?? ''}`,
+      'Content-Type': 'application/json',
+    };
+    const offers = (await (await fetch('/api/my/exchange/offers', { headers })).json()) as {
+      extend: { data: { id: number; fruitCost: number }[] };
+    };
+    const offer = offers.extend.data.reduce((a, b) => (b.fruitCost < a.fruitCost ? b : a));
+    const res = await fetch('/api/my/exchange', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ offerId: offer.id, requestId: crypto.randomUUID() }),
+    });
+    if (!res.ok) throw new Error(`exchange answered ${res.status}`);
+    return offer.fruitCost;
+  });
+  expect(spent).toBeGreaterThan(0);
+
+  // the phone still shows what it stored; a reload shows the balance the server has
+  expect(await balanceOf(phone)).toBe(before);
+  await phone.reload();
+  await expect.poll(() => balanceOf(phone)).toBe(before - spent);
+  await expect(accountMenu(phone)).toBeVisible();
+
+  for (const page of [laptop, phone]) await page.context().close();
+});
