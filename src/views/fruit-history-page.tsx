@@ -25,6 +25,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   exchange: 'Coupon exchange',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  topup: 'FruitCoins bought',
 };
 
 /** "+400" / "−30", with a real minus sign. */
