@@ -87,7 +87,7 @@ async function settleTopUp(q: Queryable, topupId: number): Promise<boolean> {
     topup.user_id,
     topup.coins,
     'topup',
-    `Bought ${fruitCoins(topup.coins)} (${topup.title} pack, ${price})`,
+    `${topup.title} pack: ${fruitCoins(topup.coins)} for ${price}`,
     { topupId },
   );
   await q.query(`INSERT INTO messages (user_id, kind, title, body) VALUES ($1, 'notice', $2, $3)`, [
