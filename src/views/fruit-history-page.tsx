@@ -71,9 +71,14 @@ function Ledger({ page }: { page: number }) {
             Balance: <strong>{coinsText(balance)}</strong>
           </span>
         </p>
-        <Link to="/exchange-coupons" className="btn btn--secondary btn--sm">
-          <TicketIcon size={16} /> Exchange Fruit Coins
-        </Link>
+        <div className="history__links">
+          <Link to="/buy-fruitcoins" className="btn btn--primary btn--sm">
+            <CoinIcon size={16} /> Buy FruitCoins
+          </Link>
+          <Link to="/exchange-coupons" className="btn btn--secondary btn--sm">
+            <TicketIcon size={16} /> Exchange Fruit Coins
+          </Link>
+        </div>
       </div>
       {loading ? (
         <RowsSkeleton label="Loading your FruitCoin history…" />
