@@ -104,16 +104,18 @@ function PackCard({ pack }: { pack: FruitPack }) {
     <article className={`pack${pack.bonusCoins > 0 ? ' pack--bonus' : ''}`} aria-labelledby={titleId}>
       <p className="pack__name">{pack.title}</p>
       <h2 className="pack__coins" id={titleId}>
-        <CoinIcon size={24} className="pack__icon" />
-        {coinsText(pack.coins)}
+        <CoinIcon size={26} className="pack__icon" />
+        <span className="pack__amount">{formatCoins(pack.coins)}</span>{' '}
+        <span className="pack__unit">{pack.coins === 1 ? 'FruitCoin' : 'FruitCoins'}</span>
       </h2>
       {pack.bonusCoins > 0 ? (
         <p className="pack__bonus">
-          Includes {formatCoins(pack.bonusCoins)} bonus {pack.bonusCoins === 1 ? 'FruitCoin' : 'FruitCoins'}
+          <span aria-hidden="true">+{formatCoins(pack.bonusCoins)} bonus</span>
+          <span className="visually-hidden">
+            Includes {formatCoins(pack.bonusCoins)} bonus {pack.bonusCoins === 1 ? 'FruitCoin' : 'FruitCoins'}
+          </span>
         </p>
-      ) : (
-        <p className="pack__bonus pack__bonus--none">No bonus</p>
-      )}
+      ) : null}
       <p className="pack__price">{formatCents(pack.priceCents)}</p>
       <button
         type="button"

@@ -172,8 +172,7 @@ function CartSummary({ cart }: { cart: Cart }) {
           {short > 0 ? (
             <span>
               Your balance is <strong>{coinsText(balance)}</strong>: {coinsText(short)} short of the FruitCoin
-              part. <Link to="/buy-fruitcoins">Buy FruitCoins</Link> or remove a FruitCoin prompt to check
-              out.
+              part. Buy FruitCoins, or remove a FruitCoin prompt, to check out.
             </span>
           ) : (
             <span>
@@ -182,6 +181,11 @@ function CartSummary({ cart }: { cart: Cart }) {
             </span>
           )}
         </p>
+      ) : null}
+      {short > 0 ? (
+        <Link to="/buy-fruitcoins" className="btn btn--primary cart__checkout">
+          <CoinIcon size={18} /> Buy FruitCoins
+        </Link>
       ) : null}
       <button
         type="button"
