@@ -23,7 +23,7 @@ export type BuyFruitCoinsEvent =
   | { type: 'topup.buy'; packId: string; requestId: string }
   /** The purchase got no answer: send it again, with the same requestId. */
   | { type: 'topup.retryBuy' }
-  /** Close a message (a failure, a result) and choose among the packs. */
+  /** Close a purchase that failed, or stop waiting for the payment page, and choose among the packs. */
   | { type: 'topup.dismiss' };
 
 export interface BuyFruitCoinsContext {
@@ -257,7 +257,6 @@ export const buyFruitCoinsMachine = setup({
           tags: ['error'],
           on: {
             'topup.retry': 'confirming',
-            'topup.dismiss': 'choosing',
             'topup.buy': { target: 'buying', actions: 'choose' },
           },
         },
@@ -265,14 +264,12 @@ export const buyFruitCoinsMachine = setup({
           description: '"550 FruitCoins added" and the new balance; the header shows it too.',
           on: {
             'topup.buy': { target: 'buying', actions: 'choose' },
-            'topup.dismiss': 'choosing',
           },
         },
         cancelled: {
           description: 'The payment was cancelled: nothing was charged; the same pack can be bought again.',
           on: {
             'topup.buy': { target: 'buying', actions: 'choose' },
-            'topup.dismiss': 'choosing',
           },
         },
         unpaid: {
@@ -280,7 +277,6 @@ export const buyFruitCoinsMachine = setup({
           on: {
             'topup.retry': 'confirming',
             'topup.buy': { target: 'buying', actions: 'choose' },
-            'topup.dismiss': 'choosing',
           },
         },
       },

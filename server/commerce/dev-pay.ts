@@ -137,7 +137,8 @@ export function closedPage(session: SessionView): string {
 /** An open top-up session: the pack, its price and the two buttons (Buy FruitCoins, issue 15). */
 export function topUpPaymentPage(session: TopUpSessionView): string {
   const title = `Buy ${fruitCoins(session.coins)}`;
-  const bonus = session.bonusCoins > 0 ? ` (${fruitCoins(session.bonusCoins)} of them a bonus)` : '';
+  const bonus =
+    session.bonusCoins > 0 ? `, including ${session.bonusCoins.toLocaleString('en-US')} bonus` : '';
   return page(
     title,
     `<h1>${escapeHtml(title)}</h1>
@@ -146,7 +147,7 @@ export function topUpPaymentPage(session: TopUpSessionView): string {
 <caption>FruitCoin pack</caption>
 <thead><tr><th scope="col">Pack</th><th scope="col" class="num">Price</th></tr></thead>
 <tbody>
-<tr><td>${escapeHtml(session.title)}: ${fruitCoins(session.coins)}${bonus}</td><td class="num">${formatCents(session.amountCents)}</td></tr>
+<tr><td>${escapeHtml(session.title)} pack: ${fruitCoins(session.coins)}${bonus}</td><td class="num">${formatCents(session.amountCents)}</td></tr>
 </tbody>
 <tfoot>
 <tr class="total"><th scope="row">Total</th><td class="num" id="amount">${formatCents(session.amountCents)}</td></tr>
