@@ -48,6 +48,7 @@ export const PAGE_MACHINE_IDS = [
   SYSTEM_IDS.fruitHistory,
   SYSTEM_IDS.coupons,
   SYSTEM_IDS.exchange,
+  SYSTEM_IDS.buyFruitCoins,
   SYSTEM_IDS.messages,
   SYSTEM_IDS.support,
   SYSTEM_IDS.profile,

@@ -18,6 +18,7 @@ import './styles/catalog.css';
 import './styles/pages.css';
 import './styles/commerce.css';
 import './styles/history.css';
+import './styles/fruit-shop.css';
 import './styles/inbox.css';
 import './styles/account.css';
 

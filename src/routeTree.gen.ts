@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as BuyFruitcoinsRouteImport } from './routes/buy-fruitcoins'
 import { Route as CartRouteImport } from './routes/cart'
 import { Route as CouponsRouteImport } from './routes/coupons'
 import { Route as Detail_Char123idChar125DothtmlRouteImport } from './routes/detail_{$id}[.]html'
@@ -42,6 +43,11 @@ import { Route as SShortUrlIdRouteImport } from './routes/s.$shortUrlId'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BuyFruitcoinsRoute = BuyFruitcoinsRouteImport.update({
+  id: '/buy-fruitcoins',
+  path: '/buy-fruitcoins',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CartRoute = CartRouteImport.update({
@@ -191,6 +197,7 @@ const SShortUrlIdRoute = SShortUrlIdRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/buy-fruitcoins': typeof BuyFruitcoinsRoute
   '/cart': typeof CartRoute
   '/coupons': typeof CouponsRoute
   '/detail_{$id}.html': typeof Detail_Char123idChar125DothtmlRoute
@@ -222,6 +229,7 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/buy-fruitcoins': typeof BuyFruitcoinsRoute
   '/cart': typeof CartRoute
   '/coupons': typeof CouponsRoute
   '/detail_{$id}.html': typeof Detail_Char123idChar125DothtmlRoute
@@ -254,6 +262,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/buy-fruitcoins': typeof BuyFruitcoinsRoute
   '/cart': typeof CartRoute
   '/coupons': typeof CouponsRoute
   '/detail_{$id}.html': typeof Detail_Char123idChar125DothtmlRoute
@@ -287,6 +296,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/buy-fruitcoins'
     | '/cart'
     | '/coupons'
     | '/detail_{$id}.html'
@@ -318,6 +328,7 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/buy-fruitcoins'
     | '/cart'
     | '/coupons'
     | '/detail_{$id}.html'
@@ -349,6 +360,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/buy-fruitcoins'
     | '/cart'
     | '/coupons'
     | '/detail_{$id}.html'
@@ -381,6 +393,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  BuyFruitcoinsRoute: typeof BuyFruitcoinsRoute
   CartRoute: typeof CartRoute
   CouponsRoute: typeof CouponsRoute
   Detail_Char123idChar125DothtmlRoute: typeof Detail_Char123idChar125DothtmlRoute
@@ -418,6 +431,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/buy-fruitcoins': {
+      id: '/buy-fruitcoins'
+      path: '/buy-fruitcoins'
+      fullPath: '/buy-fruitcoins'
+      preLoaderRoute: typeof BuyFruitcoinsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cart': {
@@ -621,6 +641,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  BuyFruitcoinsRoute: BuyFruitcoinsRoute,
   CartRoute: CartRoute,
   CouponsRoute: CouponsRoute,
   Detail_Char123idChar125DothtmlRoute: Detail_Char123idChar125DothtmlRoute,

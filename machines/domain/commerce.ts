@@ -148,7 +148,7 @@ export interface CheckoutResult {
   balance: number;
 }
 
-export type LedgerKind = 'bonus' | 'purchase' | 'exchange' | 'refund' | 'adjustment';
+export type LedgerKind = 'bonus' | 'purchase' | 'exchange' | 'refund' | 'adjustment' | 'topup';
 
 export interface LedgerEntry {
   id: number;
@@ -179,6 +179,57 @@ export interface ExchangeOffer {
   couponMinSpendCents: number;
   couponValidDays: number;
 }
+
+/**
+ * A pack of FruitCoins sold for money (GET /api/my/fruit/packs). The server keeps the prices; a purchase
+ * names the pack's id only.
+ */
+export interface FruitPack {
+  id: string;
+  title: string;
+  /** What the pack adds to the balance, bonus included. */
+  coins: number;
+  /** The part of `coins` that is a bonus for buying the bigger pack (0 for none). */
+  bonusCoins: number;
+  priceCents: number;
+}
+
+export type TopUpStatus = 'pending' | 'paid' | 'cancelled';
+
+/** One purchase of a pack: pending on the payment page, then paid (credited once) or cancelled. */
+export interface FruitTopUp {
+  id: number;
+  packId: string;
+  /** The pack's title, coins and price when it was bought. */
+  title: string;
+  coins: number;
+  amountCents: number;
+  status: TopUpStatus;
+  createdAt: string;
+  paidAt: string | null;
+  /** Its payment session; the page the payment returns to names it (`/buy-fruitcoins?payment=`). */
+  sessionId: string;
+  /** Where to pay it while it is pending; null once paid or cancelled. */
+  paymentUrl: string | null;
+}
+
+/** POST /api/my/fruit/topups: a pack, and the client's id of this attempt (a retry answers the first). */
+export interface TopUpRequest {
+  packId: string;
+  requestId: string;
+}
+
+/** The answer of buying a pack and of confirming its payment: the top-up and the balance now. */
+export interface TopUpResult {
+  topup: FruitTopUp;
+  balance: number;
+}
+
+/** How the server's refusal for want of FruitCoins begins (a checkout, an exchange): pages offer packs. */
+export const NOT_ENOUGH_FRUIT = 'Not enough FruitCoins';
+
+export const isNotEnoughFruit = (message: string | null | undefined): boolean =>
+  typeof message === 'string' && message.startsWith(NOT_ENOUGH_FRUIT);
 
 /** POST /api/my/exchange. */
 export interface ExchangeRequest {

@@ -28,6 +28,8 @@ export const SYSTEM_IDS = {
   fruitHistory: 'fruitHistory',
   coupons: 'coupons',
   exchange: 'exchange',
+  // Buy FruitCoins (issue 15)
+  buyFruitCoins: 'buyFruitCoins',
   // the account area (issue 7)
   inbox: 'inbox',
   messages: 'messages',

@@ -1,5 +1,6 @@
 // The development payment page (CONTRACT.md §4), standing in for a card payment provider's hosted checkout
-// while none is configured; registered only with the development stand-ins. GET /dev-pay/:sessionId shows
+// while none is configured; registered only with the development stand-ins. It pays orders' premium parts
+// and FruitCoin top-ups alike (a top-up returns to /buy-fruitcoins?payment={sessionId} either way). GET /dev-pay/:sessionId shows
 // the order's premium items and total with "Pay" and "Cancel", each a plain form POST (no JavaScript).
 // Pay marks the session paid and settles the order in one transaction, as a provider's webhook would, and
 // answers 303 to /paiddetail-{orderId}-{sessionId}.html; Cancel closes the session and answers 303 to
@@ -13,8 +14,15 @@ import { formatCents, PRODUCT_NAME } from '../../machines/domain/catalog.ts';
 import type { Db } from '../db/index.ts';
 import { NO_NUL } from '../http/errors.ts';
 import { escapeHtml, STAND_IN_PAGE_HEADERS, standInBaseStyle } from '../http/html.ts';
-import { DEV_PAY_PATH, paidPagePath, pendingPagePath } from './payments.ts';
+import { DEV_PAY_PATH, paidPagePath, pendingPagePath, topupReturnPath } from './payments.ts';
 import { cancelSession, findSession, paySession, type SessionView } from './service.ts';
+import {
+  cancelTopUpSession,
+  findTopUpSession,
+  fruitCoins,
+  payTopUpSession,
+  type TopUpSessionView,
+} from './topups.ts';
 
 const STYLE =
   standInBaseStyle(480) +
@@ -126,6 +134,53 @@ export function closedPage(session: SessionView): string {
   );
 }
 
+/** An open top-up session: the pack, its price and the two buttons (Buy FruitCoins, issue 15). */
+export function topUpPaymentPage(session: TopUpSessionView): string {
+  const title = `Buy ${fruitCoins(session.coins)}`;
+  const bonus =
+    session.bonusCoins > 0 ? `, including ${session.bonusCoins.toLocaleString('en-US')} bonus` : '';
+  return page(
+    title,
+    `<h1>${escapeHtml(title)}</h1>
+<p>This page stands in for a card payment provider while none is configured: no card is needed and no money moves.</p>
+<table>
+<caption>FruitCoin pack</caption>
+<thead><tr><th scope="col">Pack</th><th scope="col" class="num">Price</th></tr></thead>
+<tbody>
+<tr><td>${escapeHtml(session.title)} pack: ${fruitCoins(session.coins)}${bonus}</td><td class="num">${formatCents(session.amountCents)}</td></tr>
+</tbody>
+<tfoot>
+<tr class="total"><th scope="row">Total</th><td class="num" id="amount">${formatCents(session.amountCents)}</td></tr>
+</tfoot>
+</table>
+<div class="actions">
+<form method="post" action="${path(session.id, 'pay')}"><button type="submit" class="primary" aria-describedby="amount">Pay</button></form>
+<form method="post" action="${path(session.id, 'cancel')}"><button type="submit" class="secondary">Cancel</button></form>
+</div>
+<p class="note">Pay adds the FruitCoins to your balance; Cancel goes back to Buy FruitCoins and nothing is charged.</p>`,
+  );
+}
+
+/** A top-up session that can no longer be paid: paid already, or cancelled. */
+export function topUpClosedPage(session: TopUpSessionView): string {
+  const back = `<p><a href="${escapeHtml(topupReturnPath(session.id))}">Back to Buy FruitCoins</a></p>`;
+  if (session.status === 'paid' || session.topupStatus === 'paid') {
+    const title = `${fruitCoins(session.coins)} are added`;
+    return page(
+      title,
+      `<h1>${escapeHtml(title)}</h1>
+<p>This payment went through already and the FruitCoins are added to your balance; nothing more to do here.</p>
+${back}`,
+    );
+  }
+  return page(
+    'This payment is closed',
+    `<h1>This payment is closed</h1>
+<p role="alert">It was cancelled, so nothing was charged. Choose a pack again on Buy FruitCoins to buy FruitCoins.</p>
+${back}`,
+  );
+}
+
 export const unknownSessionPage = (): string =>
   page(
     'Payment not found',
@@ -149,6 +204,11 @@ export async function devPayRoutes(fastify: FastifyInstance, { db }: { db: Db })
     `${DEV_PAY_PATH}/:sessionId`,
     { schema: { summary: 'Development payment page: the order and Pay / Cancel', params: Params } },
     async (request, reply) => {
+      const topup = await findTopUpSession(db, request.params.sessionId);
+      if (topup !== null) {
+        const open = topup.status === 'open' && topup.topupStatus === 'pending';
+        return html(reply, 200, open ? topUpPaymentPage(topup) : topUpClosedPage(topup));
+      }
       const session = await findSession(db, request.params.sessionId);
       if (session === null) return html(reply, 404, unknownSessionPage());
       const open = session.status === 'open' && session.orderStatus === 'pending';
@@ -161,6 +221,12 @@ export async function devPayRoutes(fastify: FastifyInstance, { db }: { db: Db })
     { schema: { summary: 'Development payment page: pay (settles the order)', params: Params } },
     async (request, reply) => {
       const { sessionId } = request.params;
+      const topup = await payTopUpSession(db, sessionId);
+      if (topup === 'paid') return seeOther(reply, topupReturnPath(sessionId));
+      if (topup !== null) {
+        const closed = await findTopUpSession(db, sessionId);
+        if (closed !== null) return html(reply, 409, topUpClosedPage(closed));
+      }
       const outcome = await paySession(db, sessionId);
       const session = outcome === null ? null : await findSession(db, sessionId);
       if (session === null) return html(reply, 404, unknownSessionPage());
@@ -174,6 +240,9 @@ export async function devPayRoutes(fastify: FastifyInstance, { db }: { db: Db })
     { schema: { summary: 'Development payment page: cancel (the order stays pending)', params: Params } },
     async (request, reply) => {
       const { sessionId } = request.params;
+      // a top-up's Cancel goes back to Buy FruitCoins, which asks the server how it ended
+      if ((await cancelTopUpSession(db, sessionId)) !== null)
+        return seeOther(reply, topupReturnPath(sessionId));
       const outcome = await cancelSession(db, sessionId);
       const session = outcome === null ? null : await findSession(db, sessionId);
       if (session === null) return html(reply, 404, unknownSessionPage());

@@ -1,10 +1,12 @@
-// The buying side (docs/decisions/004-commerce.md): the /api/my/ calls, and the development payment page
-// when the development stand-ins are on (CONTRACT.md §4).
+// The buying side (docs/decisions/004-commerce.md): the /api/my/ calls (Buy FruitCoins too), and the
+// development payment page when the development stand-ins are on (CONTRACT.md §4).
 import type { FastifyInstance } from 'fastify';
 import { devPayRoutes } from './dev-pay.ts';
 import { commerceRoutes, type CommerceOptions } from './routes.ts';
+import { topupRoutes } from './topup-routes.ts';
 
 export async function commercePlugin(fastify: FastifyInstance, options: CommerceOptions): Promise<void> {
   await fastify.register(commerceRoutes, options);
+  await fastify.register(topupRoutes, options);
   if (options.config.devStandIns) await fastify.register(devPayRoutes, { db: options.db });
 }

@@ -34,3 +34,7 @@ export const paymentUnavailable = (): ApiError =>
 export const paidPagePath = (orderId: number, sessionId: string): string =>
   `/paiddetail-${orderId}-${sessionId}.html`;
 export const pendingPagePath = (orderId: number): string => `/pendingdetail-${orderId}.html`;
+
+/** Where the payment page returns to after paying or cancelling a FruitCoin top-up (its own page). */
+export const topupReturnPath = (sessionId: string): string =>
+  `/buy-fruitcoins?payment=${encodeURIComponent(sessionId)}`;

@@ -35,6 +35,7 @@ const LedgerKind = Type.Union([
   Type.Literal('exchange'),
   Type.Literal('refund'),
   Type.Literal('adjustment'),
+  Type.Literal('topup'),
 ]);
 
 const ImageSchema = Type.Object({

@@ -13,6 +13,7 @@ import {
   type CheckoutResult,
   type ExchangeResult,
   type LedgerKind,
+  NOT_ENOUGH_FRUIT,
   type OrderDetail,
 } from '../../machines/domain/commerce.ts';
 import type { Db, Queryable } from '../db/index.ts';
@@ -52,7 +53,7 @@ const coins = (n: number): string => `${n} FruitCoin${n === 1 ? '' : 's'}`;
 // Locks and the ledger ----------------------------------------------------------------------------------
 
 /** Locks the users rows (in id order) and answers their balances. Call first in a transaction. */
-async function lockUsers(q: Queryable, ids: readonly string[]): Promise<Map<string, number>> {
+export async function lockUsers(q: Queryable, ids: readonly string[]): Promise<Map<string, number>> {
   const unique = [...new Set(ids)].sort();
   const rows = await q.query<{ id: string; fruit_cnt: number }>(
     'SELECT id, fruit_cnt FROM users WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE',
@@ -62,13 +63,13 @@ async function lockUsers(q: Queryable, ids: readonly string[]): Promise<Map<stri
 }
 
 /** Adds `amount` (signed) to a locked member's balance and writes its ledger entry; the new balance. */
-async function moveFruit(
+export async function moveFruit(
   q: Queryable,
   userId: string,
   amount: number,
   kind: LedgerKind,
   reason: string,
-  refs: { orderId?: number | null; offerId?: number | null } = {},
+  refs: { orderId?: number | null; offerId?: number | null; topupId?: number | null } = {},
 ): Promise<number> {
   const { fruit_cnt: balance } = await q.one<{ fruit_cnt: number }>(
     'UPDATE users SET fruit_cnt = fruit_cnt + $2 WHERE id = $1 RETURNING fruit_cnt',
@@ -76,9 +77,10 @@ async function moveFruit(
   );
   // clock_timestamp(): entries are ordered as they were written under the lock, not by transaction start.
   await q.query(
-    `INSERT INTO fruit_ledger (user_id, amount, balance_after, kind, reason, order_id, exchange_offer_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, clock_timestamp())`,
-    [userId, amount, balance, kind, reason, refs.orderId ?? null, refs.offerId ?? null],
+    `INSERT INTO fruit_ledger (user_id, amount, balance_after, kind, reason, order_id, exchange_offer_id, topup_id,
+                               created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, clock_timestamp())`,
+    [userId, amount, balance, kind, reason, refs.orderId ?? null, refs.offerId ?? null, refs.topupId ?? null],
   );
   return balance;
 }
@@ -86,7 +88,7 @@ async function moveFruit(
 const notEnoughFruit = (what: string, cost: number, balance: number): ApiError =>
   new ApiError(
     409,
-    `Not enough FruitCoins: ${what} costs ${cost} and your balance is ${balance}. ` +
+    `${NOT_ENOUGH_FRUIT}: ${what} costs ${cost} and your balance is ${balance}. ` +
       `You need ${cost - balance} more.`,
     { cost, balance },
   );
@@ -672,8 +674,9 @@ export type SessionOutcome = 'paid' | 'cancelled' | 'closed' | null;
  * order was cancelled; null for an unknown session.
  */
 export async function paySession(db: Db, sessionId: string): Promise<SessionOutcome> {
+  // an order's session (a top-up's is paid by server/commerce/topups.ts)
   const found = await db.maybeOne<{ order_id: number }>(
-    'SELECT order_id FROM payment_sessions WHERE id = $1',
+    'SELECT order_id FROM payment_sessions WHERE id = $1 AND order_id IS NOT NULL',
     [sessionId],
   );
   if (found === null) return null;

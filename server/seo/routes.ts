@@ -56,6 +56,7 @@ const DISALLOWED = [
   '/fruit-transactions',
   '/coupons',
   '/exchange-coupons',
+  '/buy-fruitcoins',
   '/paiddetail-',
   '/pendingdetail-',
   '/verifyemail-',

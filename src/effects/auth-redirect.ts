@@ -15,6 +15,7 @@ const PRIVATE = [
   /^\/fruit-transactions\/?$/,
   /^\/coupons\/?$/,
   /^\/exchange-coupons\/?$/,
+  /^\/buy-fruitcoins\/?$/,
 ];
 
 export const isPrivatePath = (pathname: string): boolean => PRIVATE.some((re) => re.test(pathname));

@@ -9,10 +9,13 @@ import type {
   ExchangeOffer,
   ExchangeRequest,
   ExchangeResult,
+  FruitPack,
   LedgerPage,
   OrderDetail,
   OrderPage,
   OrderStatus,
+  TopUpRequest,
+  TopUpResult,
 } from '../../machines/domain/commerce.ts';
 import type { ApiClient } from './api.ts';
 
@@ -64,6 +67,22 @@ export function createCommerceEffects(api: ApiClient) {
       api.get<{ data: ExchangeOffer[]; balance: number }>('/api/my/exchange/offers'),
     exchange: async (input: ExchangeRequest): Promise<ExchangeResult> =>
       (await api.post<{ data: ExchangeResult }>('/api/my/exchange', input)).data,
+
+    /** Buy FruitCoins: the packs on sale (the server's prices) and the balance. */
+    fetchFruitPacks: (): Promise<{ data: FruitPack[]; balance: number }> =>
+      api.get<{ data: FruitPack[]; balance: number }>('/api/my/fruit/packs'),
+    /** A pending top-up of the pack and its payment page; the body names the pack only. */
+    buyFruitPack: async (input: TopUpRequest): Promise<TopUpResult> =>
+      (
+        await api.post<{ data: TopUpResult }>('/api/my/fruit/topups', {
+          packId: input.packId,
+          requestId: input.requestId,
+        })
+      ).data,
+    /** The page the payment returns to: how it ended (the server credits a paid top-up once). */
+    confirmTopUp: async (input: { sessionId: string }): Promise<TopUpResult> =>
+      (await api.post<{ data: TopUpResult }>('/api/my/fruit/topups/confirm', { sessionId: input.sessionId }))
+        .data,
   };
 }
 

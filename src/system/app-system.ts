@@ -59,6 +59,7 @@ import type { cartMachine } from '../../machines/cart.ts';
 import type { checkoutMachine } from '../../machines/checkout.ts';
 import type { couponsMachine } from '../../machines/coupons.ts';
 import type { exchangeMachine } from '../../machines/exchange.ts';
+import type { buyFruitCoinsMachine } from '../../machines/buy-fruitcoins.ts';
 import type { fruitHistoryMachine } from '../../machines/fruit-history.ts';
 import type { orderDetailMachine } from '../../machines/order-detail.ts';
 import type { orderListMachine } from '../../machines/order-list.ts';
@@ -113,6 +114,9 @@ const COMMERCE_EFFECT_NAMES = [
   'fetchCoupons',
   'fetchExchangeOffers',
   'exchange',
+  'fetchFruitPacks',
+  'buyFruitPack',
+  'confirmTopUp',
 ] as const satisfies readonly (keyof CommerceEffects)[];
 /** The account area's calls (messages, support, profile, settings), likewise. */
 const ACCOUNT_EFFECT_NAMES = [
@@ -265,6 +269,7 @@ const PAGE_GROUPS = {
   signInLink: () => import('./sign-in-link-logic.ts').then((m) => m.signInLinkLogic),
   link: () => import('./link-logic.ts').then((m) => m.linkLogic),
   detail: () => import('./detail-logic.ts').then((m) => m.detailLogic),
+  topup: () => import('./topup-logic.ts').then((m) => m.topupLogic),
 } satisfies Record<string, () => Promise<(effects: AppEffects) => Record<string, AnyActorLogic>>>;
 
 export type PageGroup = keyof typeof PAGE_GROUPS;
@@ -404,6 +409,7 @@ export interface SystemActors {
   fruitHistory: ActorRefFrom<typeof fruitHistoryMachine>;
   coupons: ActorRefFrom<typeof couponsMachine>;
   exchange: ActorRefFrom<typeof exchangeMachine>;
+  buyFruitCoins: ActorRefFrom<typeof buyFruitCoinsMachine>;
   inbox: ActorRefFrom<typeof inboxMachine>;
   messages: ActorRefFrom<typeof messagesMachine>;
   support: ActorRefFrom<typeof supportMachine>;

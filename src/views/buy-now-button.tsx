@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import type { PromptCard } from '../../machines/domain/catalog.ts';
 import { newRequestId, readReferral } from '../system/referral.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
@@ -7,7 +8,8 @@ import { useSessionUser } from './use-session.ts';
 
 /**
  * "Buy now for 20 FruitCoins" on a locked FruitCoin prompt: asks the checkout to confirm the
- * spend first. Short of FruitCoins, it says so instead of letting the server refuse.
+ * spend first. Short of FruitCoins, it says so instead of letting the server refuse, and leads to Buy
+ * FruitCoins.
  */
 export function BuyNowButton({ prompt }: { prompt: Pick<PromptCard, 'id' | 'title' | 'priceFruit'> }) {
   const checkout = useSystemActor('checkout');
@@ -46,8 +48,11 @@ export function BuyNowButton({ prompt }: { prompt: Pick<PromptCard, 'id' | 'titl
         Buy now for {coinsText(price)}
       </button>
       {short ? (
-        <p id={`buy-now-short-${prompt.id}`} className="buy-now__short">
-          Your balance is {coinsText(balance)}: {coinsText(price - balance)} short.
+        <p className="buy-now__short">
+          <span id={`buy-now-short-${prompt.id}`}>
+            Your balance is {coinsText(balance)}: {coinsText(price - balance)} short.
+          </span>{' '}
+          <Link to="/buy-fruitcoins">Buy FruitCoins</Link>
         </p>
       ) : null}
     </>

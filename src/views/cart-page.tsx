@@ -169,13 +169,23 @@ function CartSummary({ cart }: { cart: Cart }) {
       {totals.fruit > 0 ? (
         <p className={`cart__balance${short > 0 ? ' cart__balance--short' : ''}`} id="cart-balance">
           <CoinIcon size={18} />
-          <span>
-            Your balance is <strong>{coinsText(balance)}</strong>
-            {short > 0
-              ? `: ${coinsText(short)} short of the FruitCoin part. Remove a FruitCoin prompt to check out.`
-              : ', enough for the FruitCoin part.'}
-          </span>
+          {short > 0 ? (
+            <span>
+              Your balance is <strong>{coinsText(balance)}</strong>: {coinsText(short)} short of the FruitCoin
+              part. Buy FruitCoins, or remove a FruitCoin prompt, to check out.
+            </span>
+          ) : (
+            <span>
+              Your balance is <strong>{coinsText(balance)}</strong>, enough for the FruitCoin part. Need more?{' '}
+              <Link to="/buy-fruitcoins">Buy FruitCoins</Link>
+            </span>
+          )}
         </p>
+      ) : null}
+      {short > 0 ? (
+        <Link to="/buy-fruitcoins" className="btn btn--primary cart__checkout">
+          <CoinIcon size={18} /> Buy FruitCoins
+        </Link>
       ) : null}
       <button
         type="button"

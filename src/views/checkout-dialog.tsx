@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
 import { formatCents } from '../../machines/domain/catalog.ts';
 import type { CheckoutOrder } from '../../machines/checkout.ts';
+import { isNotEnoughFruit } from '../../machines/domain/commerce.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CartIcon, CheckCircleIcon, CoinIcon } from './icons.tsx';
 import { Modal } from './modal.tsx';
@@ -51,6 +52,8 @@ function CheckoutPanel() {
   // the orders this checkout made: one per currency
   const placed = [result?.fruitOrder, result?.cardOrder].filter((o) => o != null);
   const busy = phase === 'placing';
+  // refused for want of FruitCoins: the way to get them is the next step
+  const short = phase === 'refused' && isNotEnoughFruit(error);
 
   const title =
     phase === 'retryable' || phase === 'refused'
@@ -213,11 +216,16 @@ function CheckoutPanel() {
             View order #{result.fruitOrder.id}
           </Link>
         ) : null}
+        {short ? (
+          <Link to="/buy-fruitcoins" className="btn btn--primary" data-autofocus="" onClick={close}>
+            Buy FruitCoins
+          </Link>
+        ) : null}
         {phase === 'retryable' || phase === 'refused' || phase === 'redirecting' || phase === 'done' ? (
           <button
             type="button"
-            className={`btn ${phase === 'done' || phase === 'refused' ? 'btn--primary' : 'btn--secondary'}`}
-            data-autofocus={phase === 'done' || phase === 'refused' ? '' : undefined}
+            className={`btn ${(phase === 'done' || phase === 'refused') && !short ? 'btn--primary' : 'btn--secondary'}`}
+            data-autofocus={(phase === 'done' || phase === 'refused') && !short ? '' : undefined}
             onClick={close}
           >
             {phase === 'done' ? 'Done' : 'Close'}

@@ -116,8 +116,9 @@ function OfferCard({ offer, balance }: { offer: ExchangeOffer; balance: number }
         Valid for {offer.couponValidDays} {offer.couponValidDays === 1 ? 'day' : 'days'} after the exchange
       </p>
       {short > 0 ? (
-        <p className="offer__reason" id={reasonId}>
-          You need {coinsText(short)} more.
+        <p className="offer__reason">
+          <span id={reasonId}>You need {coinsText(short)} more.</span>{' '}
+          <Link to="/buy-fruitcoins">Buy FruitCoins</Link>
         </p>
       ) : null}
       <button
@@ -188,6 +189,9 @@ function ExchangeDialog() {
           <button type="button" className="btn btn--primary" data-autofocus="" onClick={close}>
             Choose another offer
           </button>
+          <Link to="/buy-fruitcoins" className="btn btn--secondary">
+            Buy FruitCoins
+          </Link>
           <Link to="/fruit-transactions" className="btn btn--secondary">
             See Fruit History
           </Link>

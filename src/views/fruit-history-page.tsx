@@ -25,6 +25,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
   exchange: 'Coupon exchange',
   refund: 'Refund',
   adjustment: 'Adjustment',
+  topup: 'FruitCoins bought',
 };
 
 /** "+400" / "−30", with a real minus sign. */
@@ -70,9 +71,14 @@ function Ledger({ page }: { page: number }) {
             Balance: <strong>{coinsText(balance)}</strong>
           </span>
         </p>
-        <Link to="/exchange-coupons" className="btn btn--secondary btn--sm">
-          <TicketIcon size={16} /> Exchange Fruit Coins
-        </Link>
+        <div className="history__links">
+          <Link to="/buy-fruitcoins" className="btn btn--primary btn--sm">
+            <CoinIcon size={16} /> Buy FruitCoins
+          </Link>
+          <Link to="/exchange-coupons" className="btn btn--secondary btn--sm">
+            <TicketIcon size={16} /> Exchange Fruit Coins
+          </Link>
+        </div>
       </div>
       {loading ? (
         <RowsSkeleton label="Loading your FruitCoin history…" />

@@ -43,11 +43,19 @@ export function SignedInAccount() {
   );
 }
 
-/** The FruitCoin balance, desktop widths only (hidden below 768 px by the stylesheet). */
+/**
+ * The FruitCoin balance, desktop widths only (hidden below 768 px by the stylesheet): a link to Buy
+ * FruitCoins, which shows the balance again with Fruit History beside it.
+ */
 function CoinBalance({ fruitCnt }: { fruitCnt: number }) {
   const text = formatCoins(fruitCnt);
   return (
-    <Link to="/fruit-transactions" className="coin-balance" aria-label={`FruitCoin balance: ${text}`}>
+    <Link
+      to="/buy-fruitcoins"
+      className="coin-balance"
+      aria-label={`FruitCoin balance: ${text}`}
+      title="Buy FruitCoins"
+    >
       <CoinIcon size={18} className="coin-balance__icon" />
       <span aria-hidden="true">{text}</span>
     </Link>

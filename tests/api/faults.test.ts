@@ -3,6 +3,9 @@
 // Whatever the moment of the kill, every purchase is complete (order paid, its ledger entry, access to the
 // prompt, its message) or absent, every answer the client received survived the crash, the balance is the
 // sum of the ledger, and retrying each request with its requestId afterwards does each one exactly once.
+// FruitCoin top-ups (issue 15) run among them, each in its three steps (buy the pack, Pay on the payment
+// page, confirm on the return page), so the kill also falls between steps: a top-up is pending with its
+// payment open, or paid with exactly one credit, never paid without it or credited twice.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,14 +21,23 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const DATA_DIR = join(ROOT, '.tmp', `faults-${process.pid}`);
 const PURCHASES = 30;
 const EXCHANGES = 20;
+const TOPUPS = 10;
+/** The FruitCoin packs the top-ups buy, by turns (server/commerce/topups.ts). */
+const PACKS = ['handful', 'basket'] as const;
 /** Each round kills the server at another moment (a number of answers received, or a delay after the first). */
-const ROUNDS: { name: string; kill: { afterAnswers: number } | { msAfterFirstAnswer: number } }[] = [
+const ROUNDS: {
+  name: string;
+  kill: { afterAnswers: number } | { msAfterFirstAnswer: number } | { afterPays: number };
+}[] = [
   { name: 'at the first answer', kill: { afterAnswers: 1 } },
   { name: 'after a few answers', kill: { afterAnswers: 2 + Math.floor(Math.random() * 12) } },
   {
     name: 'a random delay after the first answer',
     kill: { msAfterFirstAnswer: Math.floor(Math.random() * 60) },
   },
+  // the top-ups' Pay steps come last in the queue: killed once a few are answered, others are in flight
+  // and the rest are bought but not paid
+  { name: 'while top-ups are being paid', kill: { afterPays: 1 + Math.floor(Math.random() * 4) } },
 ];
 
 interface Envelope {
@@ -36,15 +48,19 @@ interface Envelope {
 type Outcome = { status: number; body: Envelope } | 'lost';
 
 interface Call {
-  kind: 'purchase' | 'exchange';
+  kind: 'purchase' | 'exchange' | 'topup';
   requestId: string;
   /** The FruitCoin prompt bought (purchases). */
   promptId: number;
   cost: number;
+  /** The pack bought (top-ups). */
+  packId: string;
   /** What the client heard before the kill: an answer, or nothing (connection cut). */
   outcome: Outcome;
-  /** The order (purchase) or coupon (exchange) the answer named. */
+  /** The order (purchase), coupon (exchange) or top-up the answer named. */
   madeId: number | null;
+  /** Top-ups: the payment page answered Pay with its redirect (the payment was taken). */
+  payAnswered: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -127,16 +143,61 @@ async function api(
   return { status: res.status, body: (await res.json()) as Envelope };
 }
 
-const send = (call: Call) =>
-  call.kind === 'purchase'
-    ? api('POST', '/api/my/orders', { promptIds: [call.promptId], requestId: call.requestId })
-    : api('POST', '/api/my/exchange', { offerId: exchangeOffer.id, requestId: call.requestId });
+/**
+ * A top-up in its three steps: buy the pack (a pending top-up and its payment page), press Pay on the
+ * payment page (a plain form post answered 303), confirm on the return page. Each answer is noted as it
+ * comes, so a kill between steps leaves what the client knew.
+ */
+/** Told each time the payment page answers a top-up's Pay (a round may kill then). */
+let onPayAnswered: (() => void) | null = null;
 
-/** The order or coupon id an answer names. */
+async function sendTopUp(call: Call): Promise<{ status: number; body: Envelope }> {
+  const bought = await api('POST', '/api/my/fruit/topups', {
+    packId: call.packId,
+    requestId: call.requestId,
+  });
+  if (bought.status !== 200) return bought;
+  const topup = (bought.body.extend.data as { topup: { id: number; sessionId: string } }).topup;
+  // (no expect() in here: a failed expectation would read as a connection lost to the kill)
+  const refuse = (msg: string) => ({ status: 0, body: { success: false, msg, extend: {} } });
+  if (call.madeId !== null && topup.id !== call.madeId)
+    return refuse(`the retry named top-up ${topup.id}, the first answer ${call.madeId}`);
+  call.madeId = topup.id;
+  const paid = await fetch(`${origin}/dev-pay/${topup.sessionId}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+  });
+  const back = `/buy-fruitcoins?payment=${topup.sessionId}`;
+  if (paid.status !== 303 || paid.headers.get('location') !== back)
+    return refuse(`Pay answered ${paid.status} to ${paid.headers.get('location') ?? 'nowhere'}`);
+  call.payAnswered = true;
+  onPayAnswered?.();
+  return api('POST', '/api/my/fruit/topups/confirm', { sessionId: topup.sessionId });
+}
+
+const send = (call: Call) =>
+  call.kind === 'topup'
+    ? sendTopUp(call)
+    : call.kind === 'purchase'
+      ? api('POST', '/api/my/orders', { promptIds: [call.promptId], requestId: call.requestId })
+      : api('POST', '/api/my/exchange', { offerId: exchangeOffer.id, requestId: call.requestId });
+
+/** The order, coupon or top-up id an answer names. */
 const madeIdOf = (call: Call, body: Envelope): number => {
-  const data = body.extend.data as { fruitOrder?: { id: number }; coupon?: { id: number } };
-  const id = call.kind === 'purchase' ? data.fruitOrder?.id : data.coupon?.id;
+  const data = body.extend.data as {
+    fruitOrder?: { id: number };
+    coupon?: { id: number };
+    topup?: { id: number; status: string };
+  };
+  const id =
+    call.kind === 'purchase'
+      ? data.fruitOrder?.id
+      : call.kind === 'exchange'
+        ? data.coupon?.id
+        : data.topup?.id;
   expect(id, JSON.stringify(body)).toEqual(expect.any(Number));
+  // a top-up's answer is the confirmation: it is paid
+  if (call.kind === 'topup') expect(data.topup?.status, call.requestId).toBe('paid');
   return id as number;
 };
 
@@ -149,7 +210,13 @@ const openData = (dir = join(DATA_DIR, 'pglite')) => openPglite({ dataDir: dir }
 let exchangeOffer = { id: 0, cost: 0 };
 let initialBalance = 0;
 /** Ledger entries and coupons the member had before the first round (seeded history). */
-let baseline = { exchangeEntries: 0, purchaseEntries: 0, paidFruitOrders: 0 };
+let baseline = {
+  exchangeEntries: 0,
+  purchaseEntries: 0,
+  paidFruitOrders: 0,
+  topupEntries: 0,
+  topupNotices: 0,
+};
 const rounds: Call[][] = [];
 let prompts: { id: number; price: number }[] = [];
 
@@ -174,14 +241,18 @@ async function prepare(): Promise<void> {
         [DEMO_ID, PURCHASES * ROUNDS.length],
       )
     ).map((p) => ({ id: p.id, price: p.price }));
-    expect(prompts).toHaveLength(PURCHASES * ROUNDS.length);
+    // the demo catalog has FruitCoin prompts for three full rounds; in a later one exchanges take the place
+    // of the purchases it has no prompt for
+    expect(prompts.length).toBeGreaterThanOrEqual(PURCHASES * 3);
     const offer = await db.one<{ id: number; cost: number }>(
       'SELECT id, fruit_cost AS cost FROM exchange_offers WHERE active ORDER BY fruit_cost, id LIMIT 1',
     );
     exchangeOffer = offer;
     // Enough FruitCoins for every call of every round (each retried once), credited as an adjustment.
     const needed =
-      prompts.reduce((sum, p) => sum + p.price, 0) + offer.cost * EXCHANGES * ROUNDS.length + 1000;
+      prompts.reduce((sum, p) => sum + p.price, 0) +
+      offer.cost * (PURCHASES + EXCHANGES) * ROUNDS.length +
+      1000;
     await db.tx(async (q) => {
       const { fruit_cnt: before } = await q.one<{ fruit_cnt: number }>(
         'SELECT fruit_cnt FROM users WHERE id = $1 FOR UPDATE',
@@ -195,16 +266,26 @@ async function prepare(): Promise<void> {
         [DEMO_ID, needed, initialBalance],
       );
     });
-    const counts = await db.one<{ exchange: number; purchase: number; paid: number }>(
+    const counts = await db.one<{
+      exchange: number;
+      purchase: number;
+      paid: number;
+      topup: number;
+      notices: number;
+    }>(
       `SELECT (SELECT count(*)::int FROM fruit_ledger WHERE user_id = $1 AND kind = 'exchange') AS exchange,
               (SELECT count(*)::int FROM fruit_ledger WHERE user_id = $1 AND kind = 'purchase') AS purchase,
-              (SELECT count(*)::int FROM orders WHERE user_id = $1 AND status = 'paid' AND total_fruit > 0) AS paid`,
+              (SELECT count(*)::int FROM orders WHERE user_id = $1 AND status = 'paid' AND total_fruit > 0) AS paid,
+              (SELECT count(*)::int FROM fruit_ledger WHERE user_id = $1 AND kind = 'topup') AS topup,
+              (SELECT count(*)::int FROM messages WHERE user_id = $1 AND title LIKE '% FruitCoins added') AS notices`,
       [DEMO_ID],
     );
     baseline = {
       exchangeEntries: counts.exchange,
       purchaseEntries: counts.purchase,
       paidFruitOrders: counts.paid,
+      topupEntries: counts.topup,
+      topupNotices: counts.notices,
     };
   } finally {
     await db.close();
@@ -223,8 +304,23 @@ function callsOfRound(round: number): Call[] {
       requestId: `fault-${round}-${i}`,
       promptId: prompt?.id ?? 0,
       cost: prompt ? prompt.price : exchangeOffer.cost,
+      packId: '',
       outcome: 'lost',
       madeId: null,
+      payAnswered: false,
+    });
+  }
+  // the top-ups among them, one every five calls
+  for (let t = TOPUPS - 1; t >= 0; t--) {
+    calls.splice(t * 5 + 2, 0, {
+      kind: 'topup',
+      requestId: `fault-topup-${round}-${t}`,
+      promptId: 0,
+      cost: 0,
+      packId: PACKS[t % PACKS.length]!,
+      outcome: 'lost',
+      madeId: null,
+      payAnswered: false,
     });
   }
   return calls;
@@ -236,6 +332,11 @@ async function fireAndKill(calls: Call[], kill: (typeof ROUNDS)[number]['kill'])
   let killing: Promise<unknown> | null = null;
   const killNow = () => {
     killing ??= stopServer('SIGKILL');
+  };
+  let pays = 0;
+  onPayAnswered = () => {
+    pays += 1;
+    if ('afterPays' in kill && pays >= kill.afterPays) killNow();
   };
   await Promise.all(
     calls.map(async (call) => {
@@ -253,6 +354,7 @@ async function fireAndKill(calls: Call[], kill: (typeof ROUNDS)[number]['kill'])
       if ('msAfterFirstAnswer' in kill && answers === 1) setTimeout(killNow, kill.msAfterFirstAnswer);
     }),
   );
+  onPayAnswered = null;
   killNow();
   await killing;
 }
@@ -280,7 +382,14 @@ async function checkThroughApi(calls: Call[]): Promise<void> {
     calls
       .filter((c) => c.madeId !== null)
       .map(async (call) => {
-        if (call.kind === 'purchase') {
+        if (call.kind === 'topup') {
+          if (call.outcome === 'lost') return;
+          const sessionId = (call.outcome.body.extend.data as { topup: { sessionId: string } }).topup
+            .sessionId;
+          const again = await api('POST', '/api/my/fruit/topups/confirm', { sessionId });
+          expect(again.status, call.requestId).toBe(200);
+          expect(again.body.extend.data, call.requestId).toMatchObject({ topup: { status: 'paid' } });
+        } else if (call.kind === 'purchase') {
           const order = await api('GET', `/api/my/orders/${call.madeId}`);
           expect(order.status, call.requestId).toBe(200);
           expect(order.body.extend.data, call.requestId).toMatchObject({ status: 'paid' });
@@ -315,10 +424,52 @@ async function checkDataDir(
   try {
     let present = 0;
     let spent = 0;
+    let credited = 0;
     let presentExchanges = 0;
     let presentPurchases = 0;
+    let paidTopUps = 0;
     for (const call of allCalls) {
       const what = `${call.kind} ${call.requestId} (${call.outcome === 'lost' ? 'no answer' : call.outcome.status})`;
+      if (call.kind === 'topup') {
+        const topups = await db.query<{ id: number; status: string; coins: number; pack_id: string }>(
+          'SELECT id, status, coins, pack_id FROM fruit_topups WHERE user_id = $1 AND request_id = $2',
+          [DEMO_ID, call.requestId],
+        );
+        expect(topups.length, what).toBeLessThanOrEqual(1);
+        if (topups.length === 0) {
+          // not bought: no trace, and the client never heard of it
+          expect(call.madeId, `${what}: answered, then lost in the crash`).toBeNull();
+          expect(opts.mustBeComplete, `${what}: still missing after its retry`).toBe(false);
+          continue;
+        }
+        const topup = topups[0]!;
+        if (call.madeId !== null) expect(topup.id, what).toBe(call.madeId);
+        expect(topup.pack_id, what).toBe(call.packId);
+        const sessions = await db.query<{ status: string }>(
+          'SELECT status FROM payment_sessions WHERE topup_id = $1',
+          [topup.id],
+        );
+        const entries = await db.query<{ amount: number; kind: string }>(
+          'SELECT amount, kind FROM fruit_ledger WHERE topup_id = $1',
+          [topup.id],
+        );
+        if (topup.status === 'paid') {
+          // paid: its session paid and exactly one credit of the pack's coins
+          expect(sessions, what).toEqual([{ status: 'paid' }]);
+          expect(entries, what).toEqual([{ amount: topup.coins, kind: 'topup' }]);
+          credited += topup.coins;
+          paidTopUps += 1;
+        } else {
+          // bought, not paid yet (the kill fell between the steps): its payment open, nothing credited
+          expect(topup.status, what).toBe('pending');
+          expect(call.payAnswered, `${what}: Pay was answered, then lost in the crash`).toBe(false);
+          expect(opts.mustBeComplete, `${what}: still unpaid after its retry`).toBe(false);
+          expect(sessions, what).toEqual([{ status: 'open' }]);
+          expect(entries, what).toEqual([]);
+        }
+        present += 1;
+        continue;
+      }
       if (call.kind === 'purchase') {
         const orders = await db.query<{
           id: number;
@@ -401,12 +552,22 @@ async function checkDataDir(
       spent += call.cost;
     }
 
-    // Nothing beyond what the calls explain: no debit without its order or coupon, no pending FruitCoin order.
-    const counts = await db.one<{ exchange: number; purchase: number; paid: number; pending: number }>(
+    // Nothing beyond what the calls explain: no debit without its order or coupon, no pending FruitCoin order,
+    // no credit without its paid top-up, one message per paid top-up.
+    const counts = await db.one<{
+      exchange: number;
+      purchase: number;
+      paid: number;
+      pending: number;
+      topup: number;
+      notices: number;
+    }>(
       `SELECT (SELECT count(*)::int FROM fruit_ledger WHERE user_id = $1 AND kind = 'exchange') AS exchange,
               (SELECT count(*)::int FROM fruit_ledger WHERE user_id = $1 AND kind = 'purchase') AS purchase,
               (SELECT count(*)::int FROM orders WHERE user_id = $1 AND status = 'paid' AND total_fruit > 0) AS paid,
-              (SELECT count(*)::int FROM orders WHERE user_id = $1 AND status = 'pending' AND total_fruit > 0) AS pending`,
+              (SELECT count(*)::int FROM orders WHERE user_id = $1 AND status = 'pending' AND total_fruit > 0) AS pending,
+              (SELECT count(*)::int FROM fruit_ledger WHERE user_id = $1 AND kind = 'topup') AS topup,
+              (SELECT count(*)::int FROM messages WHERE user_id = $1 AND title LIKE '% FruitCoins added') AS notices`,
       [DEMO_ID],
     );
     expect(counts).toEqual({
@@ -414,6 +575,8 @@ async function checkDataDir(
       purchase: baseline.purchaseEntries + presentPurchases,
       paid: baseline.paidFruitOrders + presentPurchases,
       pending: 0,
+      topup: baseline.topupEntries + paidTopUps,
+      notices: baseline.topupNotices + paidTopUps,
     });
 
     // The balance is the sum of the ledger, each entry's balance_after follows from the one before, and
@@ -429,7 +592,7 @@ async function checkDataDir(
       expect(entry.balance_after).toBe(running);
     }
     expect(running).toBe(user.fruit_cnt);
-    expect(user.fruit_cnt).toBe(initialBalance - spent);
+    expect(user.fruit_cnt).toBe(initialBalance - spent + credited);
     if (opts.mustBeComplete) expect(present).toBe(allCalls.length);
   } finally {
     await db.close();

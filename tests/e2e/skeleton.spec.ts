@@ -63,6 +63,7 @@ test('every route of SPEC.md §2 renders without a page error', async ({ page })
     ['/fruit-transactions', /Fruit History/i],
     ['/coupons', /My Coupons/i],
     ['/exchange-coupons', /Exchange Fruit Coins/i],
+    ['/buy-fruitcoins', /Buy FruitCoins/i],
   ];
   for (const [path, heading] of routes) {
     const errors = collectErrors(page);

@@ -2,6 +2,7 @@
 // catalogue (`npm run paths`) and the browser replay (`npm run replay`) take their paths from here.
 import { appModel } from './app.ts';
 import { authCallbackModel } from './auth-callback.ts';
+import { buyFruitCoinsModel } from './buy-fruitcoins.ts';
 import { cartCountModel } from './cart-count.ts';
 import { cartModel } from './cart.ts';
 import { checkoutModel } from './checkout.ts';
@@ -46,6 +47,7 @@ export { walksOf, withControlledActors } from './traversal.ts';
 export const MACHINE_MODELS: MachineModel[] = [
   appModel,
   authCallbackModel,
+  buyFruitCoinsModel,
   cartCountModel,
   cartModel,
   checkoutModel,

@@ -77,6 +77,13 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
     fetchLedger: async () => ({ data: [], total: 0, page: 1, pageSize: 20, balance: 0 }),
     fetchCoupons: async () => [],
     fetchExchangeOffers: async () => ({ data: [], balance: 0 }),
+    fetchFruitPacks: async () => ({ data: [], balance: 0 }),
+    buyFruitPack: async () => {
+      throw new Error('Buying FruitCoins is not available in this test');
+    },
+    confirmTopUp: async () => {
+      throw new ApiError('Payment not found', 404);
+    },
     exchange: async () => {
       throw new Error('Exchange is not available in this test');
     },

@@ -46,9 +46,10 @@ describe('signed-in header (SPEC.md §2)', () => {
     expect(avatar).toHaveAttribute('src', '/broken.png');
     fireEvent.error(avatar);
     expect(avatar.getAttribute('src')).toBe('/default-avatar.svg');
+    // the balance leads to Buy FruitCoins (issue 15), which shows it again beside Fruit History
     expect(header().getByRole('link', { name: 'FruitCoin balance: 420' })).toHaveAttribute(
       'href',
-      '/fruit-transactions',
+      '/buy-fruitcoins',
     );
     expect(screen.getByRole('banner').querySelector('.header-account')).toHaveAttribute(
       'data-state',

@@ -20,6 +20,7 @@ describe('auth navigation (SPEC.md §6)', () => {
       '/fruit-transactions',
       '/coupons',
       '/exchange-coupons',
+      '/buy-fruitcoins',
     ])
       expect(isPrivatePath(p), p).toBe(true);
     for (const p of ['/', '/support', '/search', '/detail/x-1', '/terms', '/category/free-prompts'])

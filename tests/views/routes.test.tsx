@@ -43,6 +43,7 @@ describe('routes of SPEC.md §2', () => {
     ['/fruit-transactions', 'Fruit History'],
     ['/coupons', 'My Coupons'],
     ['/exchange-coupons', 'Exchange Fruit Coins'],
+    ['/buy-fruitcoins', 'Buy FruitCoins'],
   ])('%s has the h1 "%s"', async (path, title) => {
     await renderApp(path);
     expect(await h1(title)).toBeInTheDocument();

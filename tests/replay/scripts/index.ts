@@ -5,6 +5,7 @@ import { hoverMenuScript } from './hover-menu.ts';
 import { cartCountScript } from './cart-count.ts';
 import { cartScript } from './cart.ts';
 import { checkoutScript } from './checkout.ts';
+import { buyFruitCoinsScript } from './buy-fruitcoins.ts';
 import { couponsScript } from './coupons.ts';
 import { exchangeScript } from './exchange.ts';
 import { fruitHistoryScript } from './fruit-history.ts';
@@ -44,6 +45,7 @@ export const BROWSER_SCRIPTS: BrowserScript[] = [
   fruitHistoryScript,
   couponsScript,
   exchangeScript,
+  buyFruitCoinsScript,
   inboxScript,
   messagesScript,
   supportScript,

@@ -1,0 +1,25 @@
+// Buy FruitCoins' page machine with src/'s effects provided (src/effects/commerce.ts); attached by its
+// route (docs/decisions/006-lazy-page-machines.md).
+import { fromPromise } from 'xstate';
+import { buyFruitCoinsMachine } from '../../machines/buy-fruitcoins.ts';
+import type { AppEffects } from './app-system.ts';
+
+/** The payment page is another site (or the server's development page): leave by a full navigation. */
+export const paymentPage: { go: (url: string) => void } = {
+  go: (url) => {
+    if (typeof location !== 'undefined') location.assign(url);
+  },
+};
+
+export function topupLogic(effects: AppEffects) {
+  return {
+    buyFruitCoins: buyFruitCoinsMachine.provide({
+      actors: {
+        fetchPacks: fromPromise(() => effects.fetchFruitPacks()),
+        buyPack: fromPromise(({ input }) => effects.buyFruitPack(input)),
+        confirmTopUp: fromPromise(({ input }) => effects.confirmTopUp(input)),
+      },
+      actions: { goToPayment: (_, { url }) => paymentPage.go(url) },
+    }),
+  };
+}
