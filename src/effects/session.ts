@@ -11,7 +11,18 @@ import {
 import type { Restored, SessionEvent, StorageMarks } from '../../machines/session.ts';
 import type { ApiClient } from './api.ts';
 import { LOCAL_KEYS, LOGOUT_COOKIES, SESSION_KEYS, safeStorage } from './storage-keys.ts';
-import { inspectToken } from './token.ts';
+import type { TokenState } from './token.ts';
+
+/**
+ * jwt-decode comes with the first stored token, not with a visitor's first page (a first visit has
+ * no token; docs/decisions/006-lazy-page-machines.md): every reader of a token here is async already.
+ */
+let tokenModule: Promise<{ inspectToken: (token: string) => TokenState }> | null = null;
+const inspectToken = async (token: string | null | undefined): Promise<TokenState> => {
+  if (!token) return { state: 'none' };
+  tokenModule ??= import('./token.ts');
+  return (await tokenModule).inspectToken(token);
+};
 
 const local = safeStorage('local');
 const session = safeStorage('session');
@@ -48,14 +59,16 @@ export function readAuthMarks(now = Date.now()): AuthMarks {
   };
 }
 
-function readStorageMarks(): StorageMarks {
+/** Read when the change happened; the token's check may wait for its module, so it is a promise. */
+function readStorageMarks(): Promise<StorageMarks> {
   const marks = readAuthMarks();
-  return { ...marks, tokenState: inspectToken(marks.token).state, storedUser: storedUser() };
+  const user = storedUser();
+  return inspectToken(marks.token).then(({ state }) => ({ ...marks, tokenState: state, storedUser: user }));
 }
 
 /** SPEC.md §7: the user when the accounts call fails, from the token's claims, else the temporary user. */
-export function fallbackUser(token: string): SessionUser {
-  const t = inspectToken(token);
+export async function fallbackUser(token: string): Promise<SessionUser> {
+  const t = await inspectToken(token);
   if (t.state === 'valid' || t.state === 'expired') {
     return {
       memberId: t.claims.sub,
@@ -74,7 +87,7 @@ function clearCookies(): void {
 
 /** GET /api/social/accounts with `token`: the user it answers, or null when it answers none. */
 async function readAccount(api: ApiClient, token: string): Promise<SessionUser | null> {
-  const state = inspectToken(token);
+  const state = await inspectToken(token);
   const userId = state.state === 'valid' ? state.claims.sub : undefined;
   const { body } = await api.raw<Record<string, unknown>>('get', '/api/social/accounts', {
     searchParams: { userId },
@@ -96,7 +109,7 @@ export function createSessionEffects(api: ApiClient) {
         const token = local.get(LOCAL_KEYS.token) ?? session.get(SESSION_KEYS.token);
         const lastLoginToastAt = numberOf(local.get(LOCAL_KEYS.lastLogin));
         const socialLogin = new URLSearchParams(location.search).get('social_login') === 'success';
-        const state = inspectToken(token);
+        const state = await inspectToken(token);
         if (state.state === 'none') return { status: 'none', lastLoginToastAt };
         if (state.state === 'invalid') return { status: 'invalid', lastLoginToastAt };
         if (state.state === 'expired') return { status: 'expired', token: token!, lastLoginToastAt };
@@ -140,13 +153,24 @@ export function createSessionEffects(api: ApiClient) {
       readAuthMarks: fromPromise<AuthMarks>(async () => readAuthMarks()),
 
       storageListener: fromCallback<SessionEvent>(({ sendBack }) => {
+        let reported = Promise.resolve();
+        let listening = true;
         const onStorage = (event: StorageEvent) => {
           if (event.storageArea !== localStorage) return;
           if (event.key !== null && event.key !== LOCAL_KEYS.token) return;
-          sendBack({ type: 'storage.token', marks: readStorageMarks() });
+          // read now, reported in the order the changes came, even while the token module loads
+          const marks = readStorageMarks();
+          reported = reported
+            .then(() => marks)
+            .then((m) => {
+              if (listening) sendBack({ type: 'storage.token', marks: m });
+            });
         };
         window.addEventListener('storage', onStorage);
-        return () => window.removeEventListener('storage', onStorage);
+        return () => {
+          listening = false;
+          window.removeEventListener('storage', onStorage);
+        };
       }),
     },
     actions: {
