@@ -25,7 +25,7 @@ import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { shareRoutes, type ShareLimit } from './share/routes.ts';
-import { registerSpa, sendSpaShell } from './spa.ts';
+import { registerSpa, sendSpaShell, shellReader } from './spa.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
@@ -124,9 +124,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const spa = await registerSpa(app, distDir);
   await app.register(seoRoutes, { db, config, distDir: spa && opts.pageMetadata ? distDir : null });
 
+  const shell = spa && distDir !== null ? shellReader(distDir) : null;
   app.setNotFoundHandler((request, reply) => {
-    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
-      return sendSpaShell(reply);
+    if (shell && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      return sendSpaShell(reply, shell, request.url);
     }
     return reply.status(404).send(fail(isApiPath(request.url) ? 'No such API endpoint' : 'Not found'));
   });

@@ -1,10 +1,16 @@
 // The built SPA (dist/): hashed assets cached for a year, other files briefly, and index.html (never
-// cached) for every other GET outside /api, so client routes, unknown paths included, reach the SPA's
-// router (which shows "Page Not Found" itself).
+// cached) for every other GET outside /api: with the page's tab title and robots for the paths the
+// client's routes answer (machines/domain/pages.ts), and with 404 and "Page Not Found" for any other
+// path, whose view the SPA's router then shows.
 import { existsSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { headOf, matchPage } from '../machines/domain/pages.ts';
+import { escapeHtml } from './http/html.ts';
+import { notFoundSeo } from './seo/metadata.ts';
+import { renderHead } from './seo/head.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -30,6 +36,46 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
   return true;
 }
 
-/** Sends the SPA shell (used by the not-found handler for client routes). */
-export const sendSpaShell = (reply: FastifyReply): FastifyReply =>
-  reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8').sendFile('index.html');
+/** index.html of distDir, read again when the file changes. */
+export function shellReader(distDir: string): () => Promise<string> {
+  const file = join(distDir, 'index.html');
+  let cached: { mtimeMs: number; size: number; text: string } | null = null;
+  return async () => {
+    const info = await stat(file);
+    if (cached === null || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
+      cached = { mtimeMs: info.mtimeMs, size: info.size, text: await readFile(file, 'utf8') };
+    }
+    return cached.text;
+  };
+}
+
+/**
+ * The shell for a path the catalog's metadata does not cover: a client route gets its tab title (and
+ * `noindex` when private), any other path 404 with the "Page Not Found" head.
+ */
+export function shellFor(template: string, pathname: string): { status: 200 | 404; html: string } {
+  if (!matchPage(pathname)) return { status: 404, html: renderHead(template, notFoundSeo()) };
+  const { title, noindex } = headOf(pathname);
+  let html = template;
+  if (title !== null)
+    html = html.replace(/<title\b[^>]*>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`);
+  if (noindex)
+    html = html.replace(/<\/head\s*>/i, (end) => `  <meta name="robots" content="noindex" />\n  ${end}`);
+  return { status: 200, html };
+}
+
+/** Sends the SPA shell for a client route, or 404 for a path no route answers. */
+export async function sendSpaShell(
+  reply: FastifyReply,
+  shell: () => Promise<string>,
+  url: string,
+): Promise<FastifyReply> {
+  let pathname: string;
+  try {
+    pathname = new URL(url, 'http://localhost').pathname;
+  } catch {
+    pathname = url;
+  }
+  const { status, html } = shellFor(await shell(), pathname);
+  return reply.status(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+}

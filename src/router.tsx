@@ -27,7 +27,7 @@ export function stringifySearch(search: Record<string, unknown>): string {
 }
 
 export function createAppRouter(system: AppSystem, history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { system },
     ...(history ? { history } : {}),
@@ -36,6 +36,11 @@ export function createAppRouter(system: AppSystem, history?: RouterHistory) {
     defaultPreload: 'intent',
     scrollRestoration: true,
   });
+  // Every page its own tab title (issue 15); the catalog's pages get theirs from the seo machine.
+  router.subscribe('onResolved', ({ toLocation }) => {
+    void import('./effects/page-head.ts').then((m) => m.applyPageHead(toLocation.pathname));
+  });
+  return router;
 }
 
 declare module '@tanstack/react-router' {

@@ -17,6 +17,7 @@ import {
 } from '../catalog/categories.ts';
 import { listPrompts, parsePromptRef, type ListPage } from '../catalog/repository.ts';
 import { cutSearchQuery } from '../../machines/domain/search-query.ts';
+import { NOT_FOUND_NAME, pageTitle } from '../../machines/domain/pages.ts';
 import type { Queryable } from '../db/index.ts';
 
 // The page types and fields of SPEC.md §3 are the client's too: one definition in machines/domain.
@@ -436,10 +437,10 @@ export const notFoundSeo = (): PageSeo => ({
   ogType: 'website',
   robots: 'noindex',
   data: {
-    metaTitle: `Page Not Found | ${PRODUCT_NAME}`,
+    metaTitle: pageTitle(NOT_FOUND_NAME),
     metaDescription: 'The page you are looking for does not exist. Browse the prompt catalog instead.',
     metaKeywords: '',
-    ogTitle: `Page Not Found | ${PRODUCT_NAME}`,
+    ogTitle: pageTitle(NOT_FOUND_NAME),
     ogDescription: 'The page you are looking for does not exist.',
     ogImage: '',
     twitterCard: 'summary',

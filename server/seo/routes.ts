@@ -1,8 +1,6 @@
 // Search engines and link previews: GET /api/seo/metadata (SPEC.md §7), the storefront pages with their
 // metadata written into the shell's <head> (/, /recommended, /category, /category/*, /search?q=,
 // /detail/{slugId}, /detail_{id}.html), GET /sitemap.xml and GET /robots.txt.
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
@@ -11,6 +9,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
+import { shellReader } from '../spa.ts';
 import { renderHead } from './head.ts';
 import { buildSeo, notFoundSeo, PAGE_TYPES, type PageSeo, type SeoRequest } from './metadata.ts';
 
@@ -192,15 +191,7 @@ export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): 
 function registerPages(fastify: FastifyInstance, options: SeoOptions & { distDir: string }): void {
   const { db } = options;
   const origin = options.config.publicOrigin;
-  const file = join(options.distDir, 'index.html');
-  let cached: { mtimeMs: number; size: number; text: string } | null = null;
-  const shell = async (): Promise<string> => {
-    const info = await stat(file);
-    if (cached === null || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
-      cached = { mtimeMs: info.mtimeMs, size: info.size, text: await readFile(file, 'utf8') };
-    }
-    return cached.text;
-  };
+  const shell = shellReader(options.distDir);
 
   const page = async (request: FastifyRequest, reply: FastifyReply, seoRequest: SeoRequest | null) => {
     const template = await shell();

@@ -2,7 +2,7 @@
 // keywords, Open Graph and Twitter tags, the canonical link and the structured data.
 import type { SeoMeta } from '../../machines/domain/seo.ts';
 
-function setMeta(attr: 'name' | 'property', key: string, content: string): void {
+export function setMeta(attr: 'name' | 'property', key: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
   if (!content) {
     el?.remove();

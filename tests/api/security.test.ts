@@ -138,7 +138,7 @@ describe('security headers', () => {
       ['openapi', { url: '/api/openapi.json' }, 200],
       ['image', { url: '/api/images/prompts/1/0.webp' }, 200],
       ['hashed asset', { url: '/assets/index-Ab12.js' }, 200],
-      ['unknown asset', { url: '/assets/nope.js' }, 200], // the SPA shell: a document
+      ['unknown asset', { url: '/assets/nope.js' }, 404], // the "Page Not Found" document
       ['sitemap', { url: '/sitemap.xml' }, 200],
       ['robots', { url: '/robots.txt' }, 200],
       ['HEAD', { method: 'HEAD', url: '/api/health' }, 200],

@@ -319,18 +319,19 @@ describe('rendered pages', () => {
       const { status, html, headers } = await page(url);
       expect(status, url).toBe(404);
       expect(headers['content-type']).toMatch(/^text\/html/);
-      expect(headOf(html).titles).toEqual(['Page Not Found | FruitPrompt']);
+      expect(headOf(html).titles).toEqual(['Page Not Found — FruitPrompt']);
       expect(html).toContain('<meta name="robots" content="noindex" />');
       expect(html).toContain('<div id="root"></div>');
     }
   });
 
-  it('leaves other client routes and files alone, and compresses pages on request', async () => {
-    for (const url of ['/cart', '/orders', '/some/client/route']) {
+  it('leaves the description of other client routes alone, and compresses pages on request', async () => {
+    for (const url of ['/cart', '/orders', '/support']) {
       const { status, html } = await page(url);
       expect(status, url).toBe(200);
       expect(html).toContain("The build's own description.");
     }
+    expect((await page('/some/client/route')).status).toBe(404);
     const packed = await server.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
     expect(packed.statusCode).toBe(200);
     expect(packed.headers['content-encoding']).toBe('gzip');

@@ -67,20 +67,51 @@ describe('GET /api/images/prompts/:id/:n.webp', () => {
 });
 
 describe('the built SPA', () => {
+  it.each(['/', '/detail/a-prompt-12', '/detail_12.html', '/category/free-prompts', '/search?q=owl'])(
+    'answers GET %s with index.html, never cached',
+    async (url) => {
+      const res = await server.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(INDEX);
+    },
+  );
+
+  // issue 15: every path that no client route matches is a real 404, from the client's route table
   it.each([
-    '/',
-    '/assets/',
-    '/assets',
-    '/some/client/route',
-    '/detail/a-prompt-12',
-    '/detail_12.html',
+    '/no-such-page',
     '/no/such/page?x=1',
-  ])('answers GET %s with index.html, never cached', async (url) => {
+    '/assets/',
+    '/cart/extra',
+    '/detail_.html',
+    '/detail_x.html/y',
+  ])('answers GET %s with 404 and the "Page Not Found" page', async (url) => {
+    const res = await server.app.inject(url);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>Page Not Found — FruitPrompt</title>');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it.each([
+    ['/cart', 'Cart — FruitPrompt', true],
+    ['/orders', 'My Orders — FruitPrompt', true],
+    ['/order-detail/12', 'Order #12 — FruitPrompt', true],
+    ['/paiddetail-12-cs_abc.html', 'Order #12 — FruitPrompt', true],
+    ['/pendingdetail-7.html', 'Order #7 — FruitPrompt', true],
+    ['/fruit-transactions', 'Fruit History — FruitPrompt', true],
+    ['/buy-fruitcoins?payment=x', 'Buy FruitCoins — FruitPrompt', true],
+    ['/terms', 'Terms of Service — FruitPrompt', false],
+    ['/support', 'Customer Support — FruitPrompt', false],
+    ['/s/abc123', 'Opening a shared prompt — FruitPrompt', true],
+    ['/verifyemail-tok_abcdefgh.html', 'Verify your email — FruitPrompt', true],
+  ] as const)('answers GET %s with 200, its own title %j, noindex: %s', async (url, title, noindex) => {
     const res = await server.app.inject(url);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(INDEX);
+    expect(res.body).toContain(`<title>${title}</title>`);
+    expect(res.body.includes('<meta name="robots" content="noindex" />')).toBe(noindex);
   });
 
   it('serves hashed assets with year-long immutable caching, compressed on request', async () => {

@@ -15,6 +15,9 @@ describe('not found', () => {
     await renderApp(path);
     expect(await h1('Page Not Found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    // issue 15: its own tab title, and not for search engines
+    await waitFor(() => expect(document.title).toBe('Page Not Found — FruitPrompt'));
+    expect(document.head.querySelector('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 });
 
@@ -47,6 +50,26 @@ describe('routes of SPEC.md §2', () => {
   ])('%s has the h1 "%s"', async (path, title) => {
     await renderApp(path);
     expect(await h1(title)).toBeInTheDocument();
+  });
+
+  // issue 15: eleven pages shared one tab title; member pages are not for search engines
+  it.each([
+    ['/cart', 'Cart — FruitPrompt', 'noindex'],
+    ['/orders', 'My Orders — FruitPrompt', 'noindex'],
+    ['/order-detail/42', 'Order #42 — FruitPrompt', 'noindex'],
+    ['/paiddetail-42-cs_test_a1b2c3.html', 'Order #42 — FruitPrompt', 'noindex'],
+    ['/messages', 'Messages — FruitPrompt', 'noindex'],
+    ['/settings', 'Account Settings — FruitPrompt', 'noindex'],
+    ['/buy-fruitcoins', 'Buy FruitCoins — FruitPrompt', 'noindex'],
+    ['/terms', 'Terms of Service — FruitPrompt', null],
+    ['/support', 'Customer Support — FruitPrompt', null],
+  ])('%s is titled "%s" (robots %s)', async (path, title, robots) => {
+    document.title = 'FruitPrompt';
+    await renderApp(path);
+    await waitFor(() => expect(document.title).toBe(title));
+    const meta = document.head.querySelector('meta[name="robots"]');
+    if (robots) expect(meta).toHaveAttribute('content', robots);
+    else expect(meta).toBeNull();
   });
 
   it('splits /paiddetail-{orderId}-{sessionId}.html into its two ids', async () => {
