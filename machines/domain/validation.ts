@@ -58,3 +58,27 @@ export const canSubmitLogin = (form: { email: string; password: string }): boole
   isValidEmail(form.email) && form.password.length >= PASSWORD_MIN;
 
 export const hasErrors = (errors: FieldErrors): boolean => Object.values(errors).some(Boolean);
+
+/** One line of the registration password's live checklist (issue 15). */
+export interface PasswordCheck {
+  label: string;
+  met: boolean;
+}
+
+/**
+ * SPEC.md §5's registration rule, one check per part, so a person sees which part is missing (a `#`
+ * is "only letters, digits and @$!%*?&", not a mystery). All met exactly when isStrongPassword.
+ */
+export function passwordChecklist(password: string): PasswordCheck[] {
+  return [
+    { label: `At least ${PASSWORD_MIN} characters`, met: password.length >= PASSWORD_MIN },
+    { label: 'A lowercase letter', met: /[a-z]/.test(password) },
+    { label: 'An uppercase letter', met: /[A-Z]/.test(password) },
+    { label: 'A number', met: /\d/.test(password) },
+    { label: 'One of @ $ ! % * ? &', met: /[@$!%*?&]/.test(password) },
+    {
+      label: 'Only letters, numbers and @ $ ! % * ? &',
+      met: password.length > 0 && /^[A-Za-z\d@$!%*?&]*$/.test(password),
+    },
+  ];
+}

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
-import { canSubmitLogin } from '../../machines/domain/validation.ts';
+import { canSubmitLogin, passwordChecklist } from '../../machines/domain/validation.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, ChevronLeftIcon, CloseIcon, GoogleIcon, MailIcon, UserIcon } from './icons.tsx';
 import { LogoMark } from './logo.tsx';
@@ -265,6 +265,23 @@ function LoginForm({ busy }: { busy: boolean }) {
   );
 }
 
+/** Each part of SPEC.md §5's rule, ticked as the typed password meets it (issue 15). */
+function PasswordChecklist({ password }: { password: string }) {
+  return (
+    <ul className="password-checklist" aria-label="Password requirements">
+      {passwordChecklist(password).map((check) => (
+        <li key={check.label} className={check.met ? 'password-checklist__item--met' : undefined}>
+          <span aria-hidden="true" className="password-checklist__mark">
+            {check.met ? '✓' : '•'}
+          </span>
+          {check.label}
+          <span className="visually-hidden">{check.met ? ', met' : ', not met'}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function RegisterForm({ busy }: { busy: boolean }) {
   const { dialog, form, errors, change } = useFormProjection();
   return (
@@ -287,6 +304,7 @@ function RegisterForm({ busy }: { busy: boolean }) {
         autoFocus={Boolean(form.email)}
         onChange={change('password')}
       />
+      <PasswordChecklist password={form.password} />
       <TextField
         label="Confirm password"
         type="password"

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canSubmitLogin,
   isStrongPassword,
+  passwordChecklist,
   isValidEmail,
   validateLogin,
   MESSAGES,
@@ -82,4 +83,32 @@ describe('session user (SPEC.md §3)', () => {
     });
     expect(toSessionUser({}).name).toBe('User');
   });
+});
+
+describe('the registration password checklist (issue 15)', () => {
+  const unmet = (password: string) =>
+    passwordChecklist(password)
+      .filter((check) => !check.met)
+      .map((check) => check.label);
+
+  it('names each part of the rule that is missing', () => {
+    expect(unmet('')).toEqual([
+      'At least 8 characters',
+      'A lowercase letter',
+      'An uppercase letter',
+      'A number',
+      'One of @ $ ! % * ? &',
+      'Only letters, numbers and @ $ ! % * ? &',
+    ]);
+    expect(unmet('demo1234')).toEqual(['An uppercase letter', 'One of @ $ ! % * ? &']);
+    // the case the issue names: a # is the only thing wrong
+    expect(unmet('Demo#12345&')).toEqual(['Only letters, numbers and @ $ ! % * ? &']);
+  });
+
+  it.each(['Demo@12345', 'Demo#12345', 'short@A1', 'Aa1@', 'Demo 12345!', 'ÄÖÜabc@1X', 'Demo@12345🍎'])(
+    'is all ticked exactly when the rule holds: %s',
+    (password) => {
+      expect(passwordChecklist(password).every((check) => check.met)).toBe(isStrongPassword(password));
+    },
+  );
 });

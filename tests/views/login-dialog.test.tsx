@@ -137,6 +137,25 @@ describe('sign-up form', () => {
     expect(within(loginDialog()).getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
   });
 
+  it('ticks each part of the password rule as it is met, so a # is seen to be the problem (issue 15)', async () => {
+    const { user } = await openDialog();
+    await user.click(within(loginDialog()).getByRole('button', { name: "Don't have an account? Sign up" }));
+    const dialog = within(loginDialog());
+    const list = within(dialog.getByRole('list', { name: 'Password requirements' }));
+    const item = (name: string) => list.getByText(name).closest('li')!;
+    expect(item('At least 8 characters')).toHaveTextContent(/not met$/);
+
+    await user.type(dialog.getByLabelText('Password'), 'Demo#12345');
+    for (const met of ['At least 8 characters', 'A lowercase letter', 'An uppercase letter', 'A number'])
+      expect(item(met)).toHaveTextContent(/, met$/);
+    expect(item('One of @ $ ! % * ? &')).toHaveTextContent(/not met$/);
+    expect(item('Only letters, numbers and @ $ ! % * ? &')).toHaveTextContent(/not met$/);
+
+    await user.clear(dialog.getByLabelText('Password'));
+    await user.type(dialog.getByLabelText('Password'), 'Demo@12345');
+    expect(list.getAllByRole('listitem').every((li) => /, met$/.test(li.textContent ?? ''))).toBe(true);
+  });
+
   it('opens in sign-up mode on the global "switch-to-register" event', async () => {
     await renderApp('/terms', {}, { effects: fakeEffects() });
     window.dispatchEvent(new Event('switch-to-register'));
