@@ -408,21 +408,25 @@ export interface HomeSection {
   data: PromptCard[];
 }
 
-/** The home page's shelves: 8 cards each, trending first. */
+/**
+ * The home page's shelves: 8 cards each, trending first. No prompt stands on two shelves (issue 15):
+ * each shelf takes the best of what the shelves before it have not shown.
+ */
 export async function homeSections(db: Queryable, userId: string | null): Promise<HomeSection[]> {
-  return Promise.all(
-    HOME_SECTIONS.map(async (section) => ({
-      key: section.key,
-      title: section.title,
-      data: await cardsWhere(db, {
-        where: section.where,
-        params: [],
-        order: section.order,
-        limit: HOME_SECTION_SIZE,
-        userId,
-      }),
-    })),
-  );
+  const shown: number[] = [];
+  const sections: HomeSection[] = [];
+  for (const section of HOME_SECTIONS) {
+    const data = await cardsWhere(db, {
+      where: `(${section.where}) AND NOT (p.id = ANY($1::integer[]))`,
+      params: [shown],
+      order: section.order,
+      limit: HOME_SECTION_SIZE,
+      userId,
+    });
+    shown.push(...data.map((card) => card.id));
+    sections.push({ key: section.key, title: section.title, data });
+  }
+  return sections;
 }
 
 /** A prompt reference from the detail call: a numeric id, or a slugId (`slug-sortId`). */

@@ -99,6 +99,21 @@ describe('favourites', () => {
 });
 
 describe('GET /api/prompts/home', () => {
+  // issue 15: "Trending" and "Free" opened with the same five prompts
+  it('shows no prompt on two shelves', async () => {
+    const { body } = await get<{ sections: { key: string; data: PromptCard[] }[] }>(
+      server,
+      '/api/prompts/home',
+    );
+    const seen = new Map<number, string>();
+    for (const section of body.extend.sections)
+      for (const card of section.data) {
+        expect(seen.get(card.id), `prompt ${card.id} on ${section.key}`).toBeUndefined();
+        seen.set(card.id, section.key);
+      }
+    expect(seen.size).toBe(7 * 8);
+  });
+
   it('answers seven shelves of eight cards, each what its key says', async () => {
     const { status, body } = await get<{ sections: { key: string; title: string; data: PromptCard[] }[] }>(
       server,
