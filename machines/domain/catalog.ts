@@ -94,6 +94,8 @@ export interface PromptPage {
   pageSize: number;
   /** Recommendations: ranked for the member, or by popularity. */
   mode?: 'personal' | 'popular';
+  /** Recommendations for a member: the tags they were picked by. */
+  because?: string[];
   /** Search without results: words or tags to try instead. */
   suggestions?: string[];
   /** Searches: false when more matched than the 1000 results a search serves (total is then 1000). */

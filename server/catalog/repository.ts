@@ -550,6 +550,8 @@ export async function relatedPrompts(
 
 export interface RecommendedPage extends PromptPage {
   mode: 'personal' | 'popular';
+  /** Why: the strongest tags of the member's history (personal); empty for the best sellers. */
+  because: string[];
 }
 
 /** Weights of a user's history: a purchase says more than a saved prompt, which says more than a view. */
@@ -578,16 +580,38 @@ export async function recommendedPrompts(
       ? null
       : await personalPage(db, userId, page, pageSize);
   if (personal !== null) return personal;
-  const popular = await listPrompts(db, {
-    grade: null,
-    generatorType: null,
-    tags: [],
-    sort: 'trending',
+  return bestSellers(db, userId, page, pageSize);
+}
+
+/**
+ * For a visitor (or a member with no history): the best-selling prompts of each generator in turn, so
+ * the page is not the catalog's default order (issue 15): each generator's best, then its second, ….
+ */
+async function bestSellers(
+  db: Queryable,
+  userId: string | null,
+  page: number,
+  pageSize: number,
+): Promise<RecommendedPage> {
+  const rows = await db.query<CardRow & { total: number }>(
+    `SELECT ${CARD_COLUMNS}, count(*) OVER ()::integer AS total
+     FROM prompts p ${userJoins(1)}
+     ORDER BY row_number() OVER (PARTITION BY p.generator_type ORDER BY p.sales DESC, p.id ASC),
+              p.generator_type ASC
+     LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    [userId],
+  );
+  const total =
+    rows[0]?.total ??
+    (await db.one<{ count: number }>('SELECT count(*)::integer AS count FROM prompts')).count;
+  return {
+    mode: 'popular',
+    because: [],
+    data: rows.map((row) => toCard(row, userId !== null)),
+    total,
     page,
     pageSize,
-    userId,
-  });
-  return { mode: 'popular', ...popular };
+  };
 }
 
 /** The personal ranking, or null when the history leads nowhere (nothing left that shares a tag). */
@@ -651,6 +675,7 @@ async function personalPage(
   }
   return {
     mode: 'personal',
+    because: tags.slice(0, 3),
     data: rows.map((row) => toCard(row, true)),
     total: rows[0]!.total,
     page,

@@ -145,6 +145,9 @@ export const PageQuerySchema = Type.Object({
 export const RecommendedResponse = EnvelopeSchema(
   Type.Object({
     mode: Type.Enum(['personal', 'popular']),
+    because: Type.Array(Type.String(), {
+      description: 'personal: the strongest tags of what the member bought, saved and viewed; popular: empty',
+    }),
     data: Type.Array(PromptCardSchema),
     total: Type.Integer(),
     page: Type.Integer(),

@@ -156,16 +156,24 @@ describe('GET /api/prompts/home', () => {
 });
 
 describe('GET /api/prompts/recommended', () => {
-  type Recommended = PromptPage & { mode: 'personal' | 'popular' };
+  type Recommended = PromptPage & { mode: 'personal' | 'popular'; because: string[] };
   const recommended = (query = '', token?: string) =>
     get<Recommended>(server, `/api/prompts/recommended${query}`, token ? bearer(token) : {});
 
-  it('answers a visitor the popular list', async () => {
-    const { status, body } = await recommended('?pageSize=10');
+  // issue 15: it was the whole catalog in its default order
+  it('answers a visitor the best sellers of each generator in turn, not the default list', async () => {
+    const { status, body } = await recommended('?pageSize=8');
     expect(status).toBe(200);
-    const trending = (await get<PromptPage>(server, '/api/prompts?pageSize=10')).body.extend;
-    expect(body.extend).toMatchObject({ mode: 'popular', total: trending.total, page: 1, pageSize: 10 });
-    expect(body.extend.data.map((c) => c.id)).toEqual(trending.data.map((c) => c.id));
+    const trending = (await get<PromptPage>(server, '/api/prompts?pageSize=8')).body.extend;
+    expect(body.extend).toMatchObject({ mode: 'popular', because: [], total: trending.total, page: 1 });
+    expect(body.extend.data.map((c) => c.id)).not.toEqual(trending.data.map((c) => c.id));
+    const best = await server.db.query<{ id: number }>(
+      `SELECT DISTINCT ON (generator_type) id FROM prompts ORDER BY generator_type, sales DESC, id`,
+    );
+    expect(body.extend.data.slice(0, 4).map((c) => c.id)).toEqual(best.map((b) => b.id));
+    expect(body.extend.data.slice(0, 4).map((c) => c.generatorType)).toEqual([1, 2, 3, 4]);
+    const two = (await recommended('?pageSize=8&page=2')).body.extend.data;
+    expect(two.some((c) => body.extend.data.some((d) => d.id === c.id))).toBe(false);
   });
 
   it('answers a signed-in user without history the popular list', async () => {
@@ -183,6 +191,9 @@ describe('GET /api/prompts/recommended', () => {
     const { body } = await recommended('?pageSize=12', demoToken);
     expect(body.extend.mode).toBe('personal');
     expect(body.extend.data.length).toBeGreaterThan(0);
+    // says why: the strongest tags of what they own
+    expect(body.extend.because.length).toBeGreaterThan(0);
+    for (const tag of body.extend.because) expect(owned.some((o) => o.tags.includes(tag))).toBe(true);
     const ownedIds = new Set(owned.map((o) => o.prompt_id));
     const ownedTags = new Set(owned.flatMap((o) => o.tags));
     for (const card of body.extend.data) {

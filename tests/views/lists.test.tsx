@@ -183,11 +183,27 @@ describe('home and recommended', () => {
     );
   });
 
-  it('recommended asks for the recommendations and says which', async () => {
-    const listPrompts = vi.fn(async (): Promise<PromptPage> => ({ ...(await paged({})), mode: 'personal' }));
+  it('recommended asks for the recommendations and says why these (issue 15)', async () => {
+    const listPrompts = vi.fn(async (): Promise<PromptPage> => ({
+      ...(await paged({})),
+      mode: 'personal',
+      because: ['portrait', 'anime', 'neon'],
+    }));
     await renderApp('/recommended', { listPrompts });
-    expect(await screen.findByText('Picked for you from what you bought and viewed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Because you bought, saved or viewed prompts tagged portrait, anime and neon'),
+    ).toBeInTheDocument();
     expect(listPrompts).toHaveBeenCalledWith({ source: 'recommended', page: 1, pageSize: 24 });
+  });
+
+  it("recommended tells a visitor they are each generator's best sellers", async () => {
+    const listPrompts = vi.fn(async (): Promise<PromptPage> => ({ ...(await paged({})), mode: 'popular' }));
+    await renderApp('/recommended', { listPrompts });
+    expect(
+      await screen.findByText(
+        'Best sellers for each generator: Midjourney, DALL.E, ChatGPT and Kling in turn',
+      ),
+    ).toBeInTheDocument();
   });
 });
 
