@@ -102,11 +102,15 @@ async function readAccount(api: ApiClient, token: string): Promise<SessionUser |
   return data ? toSessionUser(data) : null;
 }
 
+/** SPEC.md §4: the token restored at start, local storage's, else session storage's. */
+export const storedToken = (): string | null =>
+  local.get(LOCAL_KEYS.token) ?? session.get(SESSION_KEYS.token);
+
 export function createSessionEffects(api: ApiClient) {
   return {
     actors: {
       restoreSession: fromPromise<Restored>(async () => {
-        const token = local.get(LOCAL_KEYS.token) ?? session.get(SESSION_KEYS.token);
+        const token = storedToken();
         const lastLoginToastAt = numberOf(local.get(LOCAL_KEYS.lastLogin));
         const socialLogin = new URLSearchParams(location.search).get('social_login') === 'success';
         const state = await inspectToken(token);

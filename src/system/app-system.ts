@@ -71,7 +71,7 @@ import type { profileMachine } from '../../machines/profile.ts';
 import type { settingsMachine } from '../../machines/settings.ts';
 import type { CommerceEffects } from '../effects/commerce.ts';
 import type { AccountEffects } from '../effects/account.ts';
-import { createSessionEffects } from '../effects/session.ts';
+import { createSessionEffects, storedToken } from '../effects/session.ts';
 import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
 
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
@@ -328,9 +328,15 @@ export function startAppSystem(options: StartOptions = {}) {
     ...(options.inspect ? { inspect: options.inspect } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  tokenSource.current = () =>
-    (actor.system.get('session')?.getSnapshot() as { context: { token: string | null } } | undefined)?.context
-      .token ?? null;
+  // While the session restores (its token check may wait for jwt-decode to load), a page's first
+  // calls carry the stored token it is restoring, as they did when the restore was immediate: the
+  // catalog actors count that first load as the viewer's (machines/domain/viewer.ts), and a token the
+  // restore then refuses answers catalog calls as a visitor's.
+  tokenSource.current = () => {
+    const s = actor.system.get('session')?.getSnapshot() as
+      { context: { token: string | null }; hasTag: (tag: string) => boolean } | undefined;
+    return !s || s.hasTag('pending') ? storedToken() : s.context.token;
+  };
   // one event into the session, which ends itself if `token` is still the one in use
   refusedTokens.report = (token) => actor.system.get('session')?.send({ type: 'session.revoked', token });
   actor.start();
