@@ -157,6 +157,8 @@ export function createSessionEffects(api: ApiClient) {
       readAuthMarks: fromPromise<AuthMarks>(async () => readAuthMarks()),
 
       storageListener: fromCallback<SessionEvent>(({ sendBack }) => {
+        // a restore that settles after its page is gone (a test's document torn down) listens to nothing
+        if (typeof window === 'undefined') return;
         let reported = Promise.resolve();
         let listening = true;
         const onStorage = (event: StorageEvent) => {
