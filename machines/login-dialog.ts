@@ -1,6 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { ENCRYPT_FAILED, type SignedIn, type SignInResult } from './domain/session-user.ts';
-import { hasErrors, validateLogin, validateRegistration, type FieldErrors } from './domain/validation.ts';
+import {
+  hasErrors,
+  validateLogin,
+  validateRegistration,
+  withFieldErrors,
+  type FieldErrors,
+  type FieldName,
+  type FormMode,
+} from './domain/validation.ts';
 import { socialLoginMachine, type SocialPhase } from './social-login.ts';
 
 export const LOGIN_MESSAGES = {
@@ -33,7 +41,9 @@ export type LoginDialogEvent =
   | { type: 'dialog.toRegister' }
   | { type: 'dialog.toLogin' }
   | { type: 'dialog.back' }
-  | { type: 'field.change'; field: 'email' | 'password' | 'confirmPassword'; value: string }
+  | { type: 'field.change'; field: FieldName; value: string }
+  /** The field lost focus: from now on it says what is wrong with it (issue 15). */
+  | { type: 'field.blur'; field: FieldName }
   | { type: 'field.rememberMe'; checked: boolean }
   | { type: 'login.submit' }
   | { type: 'register.submit' }
@@ -52,6 +62,8 @@ export interface LoginDialogInput {
 export interface LoginDialogContext {
   form: LoginForm;
   errors: FieldErrors;
+  /** The fields a person has left in this form; each shows its own message, live, from then on. */
+  left: FieldName[];
   /** The general message area (errors of SPEC.md §8). */
   message: string | null;
   /** The status line shown with the spinner while busy. */
@@ -91,19 +103,26 @@ export const loginDialogMachine = setup({
     socialLogin: socialLoginMachine,
   },
   actions: {
-    clearMessages: assign({ message: null, errors: {} }),
+    clearMessages: assign({ message: null, errors: {}, left: [] }),
     prefill: assign(({ event }) => {
       const remembered = event.type === 'dialog.open' ? (event.rememberedEmail ?? '') : '';
       return {
         form: { ...EMPTY_FORM, email: remembered, rememberMe: Boolean(remembered) },
         errors: {},
+        left: [],
         message: null,
         status: null,
       };
     }),
-    setField: assign({
-      form: ({ context, event }) =>
-        event.type === 'field.change' ? { ...context.form, [event.field]: event.value } : context.form,
+    setField: assign(({ context, event }, mode: FormMode) => {
+      if (event.type !== 'field.change') return {};
+      const form = { ...context.form, [event.field]: event.value };
+      return { form, errors: withFieldErrors(context.errors, mode, context.left, form) };
+    }),
+    leaveField: assign(({ context, event }, mode: FormMode) => {
+      if (event.type !== 'field.blur') return {};
+      const left = context.left.includes(event.field) ? context.left : [...context.left, event.field];
+      return { left, errors: withFieldErrors(context.errors, mode, left, context.form) };
     }),
     /** Effects provided by src/: */
     signedIn: (_, _params: SignedIn) => {},
@@ -126,6 +145,7 @@ export const loginDialogMachine = setup({
   context: ({ input }) => ({
     form: EMPTY_FORM,
     errors: {},
+    left: [],
     message: null,
     status: null,
     provider: input.providerLabel ?? 'Google',
@@ -137,7 +157,7 @@ export const loginDialogMachine = setup({
   },
   states: {
     closed: {
-      entry: assign({ status: null, message: null, errors: {} }),
+      entry: assign({ status: null, message: null, errors: {}, left: [] }),
       on: {
         'dialog.open': [
           {
@@ -171,7 +191,8 @@ export const loginDialogMachine = setup({
           on: {
             'dialog.toRegister': { target: 'register', actions: 'clearMessages' },
             'dialog.back': { target: 'providers', actions: 'clearMessages' },
-            'field.change': { actions: 'setField' },
+            'field.change': { actions: { type: 'setField', params: 'login' } },
+            'field.blur': { actions: { type: 'leaveField', params: 'login' } },
             'field.rememberMe': {
               actions: assign({
                 form: ({ context, event }) => ({ ...context.form, rememberMe: event.checked }),
@@ -191,7 +212,8 @@ export const loginDialogMachine = setup({
           on: {
             'dialog.toLogin': { target: 'login', actions: 'clearMessages' },
             'dialog.back': { target: 'providers', actions: 'clearMessages' },
-            'field.change': { actions: 'setField' },
+            'field.change': { actions: { type: 'setField', params: 'register' } },
+            'field.blur': { actions: { type: 'leaveField', params: 'register' } },
             'register.submit': [
               {
                 guard: 'registrationInvalid',

@@ -7,6 +7,8 @@ export const MESSAGES = {
   passwordRule:
     'Password must be at least 8 characters and include uppercase, lowercase, number, and special character',
   passwordMismatch: 'Passwords do not match',
+  /** Issue 15: the login form's message for SPEC.md §5's submit rule (a password of 8 or more). */
+  passwordShort: 'Password must be at least 8 characters',
 } as const;
 
 export const PASSWORD_MIN = 8;
@@ -51,6 +53,45 @@ export function validateRegistration(form: {
   if (!isStrongPassword(form.password)) return { password: MESSAGES.passwordRule };
   if (form.confirmPassword !== form.password) return { confirmPassword: MESSAGES.passwordMismatch };
   return {};
+}
+
+export type FieldName = keyof FieldErrors;
+export type FormMode = 'login' | 'register';
+
+/**
+ * One field's own message, checked when a person leaves it (issue 15): not in SPEC.md §5's order,
+ * since each field says what is wrong with itself. The login password follows the submit rule (8 or
+ * more); the registration fields follow the registration rules.
+ */
+export function fieldError(
+  mode: FormMode,
+  field: FieldName,
+  form: { email: string; password: string; confirmPassword: string },
+): string | undefined {
+  if (field === 'email') return validateEmail(form.email);
+  if (field === 'password') {
+    if (!form.password) return MESSAGES.passwordRequired;
+    if (mode === 'login') return form.password.length < PASSWORD_MIN ? MESSAGES.passwordShort : undefined;
+    return isStrongPassword(form.password) ? undefined : MESSAGES.passwordRule;
+  }
+  if (mode === 'login') return undefined;
+  return form.confirmPassword !== form.password ? MESSAGES.passwordMismatch : undefined;
+}
+
+/** The errors with each left field's own message, present or cleared; other fields keep theirs. */
+export function withFieldErrors(
+  errors: FieldErrors,
+  mode: FormMode,
+  fields: readonly FieldName[],
+  form: { email: string; password: string; confirmPassword: string },
+): FieldErrors {
+  const next: FieldErrors = { ...errors };
+  for (const field of fields) {
+    const message = fieldError(mode, field, form);
+    if (message) next[field] = message;
+    else delete next[field];
+  }
+  return next;
 }
 
 /** SPEC.md §5: the login submit is enabled only with a valid email and a password of 8 or more. */

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
-import { canSubmitLogin, passwordChecklist } from '../../machines/domain/validation.ts';
+import { canSubmitLogin, passwordChecklist, type FieldName } from '../../machines/domain/validation.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, ChevronLeftIcon, CloseIcon, GoogleIcon, MailIcon, UserIcon } from './icons.tsx';
 import { LogoMark } from './logo.tsx';
@@ -169,14 +169,14 @@ function ProviderList({ busy }: { busy: boolean }) {
   );
 }
 
-type FieldName = 'email' | 'password' | 'confirmPassword';
 
 function useFormProjection() {
   const dialog = useSystemActor('loginDialog');
   const form = useSystemSelector('loginDialog', (snapshot) => snapshot.context.form);
   const errors = useSystemSelector('loginDialog', (snapshot) => snapshot.context.errors);
   const change = (field: FieldName) => (value: string) => dialog.send({ type: 'field.change', field, value });
-  return { dialog, form, errors, change };
+  const leave = (field: FieldName) => () => dialog.send({ type: 'field.blur', field });
+  return { dialog, form, errors, change, leave };
 }
 
 function BackButton({ busy }: { busy: boolean }) {
@@ -207,7 +207,7 @@ const submitAs =
 
 /** The email field both forms open with; focused first unless an address is remembered. */
 function EmailField({ busy }: { busy: boolean }) {
-  const { form, errors, change } = useFormProjection();
+  const { form, errors, change, leave } = useFormProjection();
   return (
     <TextField
       label="Email"
@@ -220,12 +220,13 @@ function EmailField({ busy }: { busy: boolean }) {
       disabled={busy}
       autoFocus={!form.email}
       onChange={change('email')}
+        onBlur={leave('email')}
     />
   );
 }
 
 function LoginForm({ busy }: { busy: boolean }) {
-  const { dialog, form, errors, change } = useFormProjection();
+  const { dialog, form, errors, change, leave } = useFormProjection();
   return (
     <form
       className="auth-form"
@@ -244,6 +245,7 @@ function LoginForm({ busy }: { busy: boolean }) {
         disabled={busy}
         autoFocus={Boolean(form.email)}
         onChange={change('password')}
+        onBlur={leave('password')}
       />
       <label className="check">
         <input
@@ -283,7 +285,7 @@ function PasswordChecklist({ password }: { password: string }) {
 }
 
 function RegisterForm({ busy }: { busy: boolean }) {
-  const { dialog, form, errors, change } = useFormProjection();
+  const { dialog, form, errors, change, leave } = useFormProjection();
   return (
     <form
       className="auth-form"
@@ -303,6 +305,7 @@ function RegisterForm({ busy }: { busy: boolean }) {
         disabled={busy}
         autoFocus={Boolean(form.email)}
         onChange={change('password')}
+        onBlur={leave('password')}
       />
       <PasswordChecklist password={form.password} />
       <TextField
@@ -314,6 +317,7 @@ function RegisterForm({ busy }: { busy: boolean }) {
         error={errors.confirmPassword}
         disabled={busy}
         onChange={change('confirmPassword')}
+        onBlur={leave('confirmPassword')}
       />
       <div className="auth-form__actions">
         <BackButton busy={busy} />

@@ -6,6 +6,7 @@ export function TextField({
   type = 'text',
   value,
   onChange,
+  onBlur,
   error,
   hint,
   disabled,
@@ -19,6 +20,8 @@ export function TextField({
   type?: HTMLInputTypeAttribute;
   value: string;
   onChange: (value: string) => void;
+  /** The field lost focus (forms that check a field when it is left). */
+  onBlur?: () => void;
   error?: string | null | undefined;
   hint?: string;
   disabled?: boolean;
@@ -53,6 +56,7 @@ export function TextField({
         aria-describedby={describedBy}
         data-autofocus={autoFocus ? '' : undefined}
         onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
       />
       {hint ? (
         <p id={hintId} className="field__hint">

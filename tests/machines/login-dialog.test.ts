@@ -82,6 +82,36 @@ describe('loginDialog rules', () => {
     expect(a.getSnapshot().context.errors).toEqual({ confirmPassword: MESSAGES.passwordMismatch });
   });
 
+  it('shows a field\'s message when it loses focus with an invalid value, and updates it as it is typed (issue 15)', () => {
+    const a = open();
+    const errors = () => a.getSnapshot().context.errors;
+    a.send({ type: 'dialog.open', mode: 'login' });
+    a.send({ type: 'field.change', field: 'email', value: 'demo@example' });
+    expect(errors()).toEqual({});
+    a.send({ type: 'field.blur', field: 'email' });
+    expect(errors()).toEqual({ email: MESSAGES.emailInvalid });
+    a.send({ type: 'field.change', field: 'email', value: 'demo@example.com' });
+    expect(errors()).toEqual({});
+    a.send({ type: 'field.blur', field: 'password' });
+    expect(errors()).toEqual({ password: MESSAGES.passwordRequired });
+    a.send({ type: 'field.change', field: 'password', value: 'short' });
+    expect(errors()).toEqual({ password: MESSAGES.passwordShort });
+    a.send({ type: 'field.change', field: 'password', value: 'long enough' });
+    expect(errors()).toEqual({});
+
+    a.send({ type: 'dialog.toRegister' });
+    a.send({ type: 'field.change', field: 'email', value: 'bad' });
+    expect(errors(), 'a switch forgets which fields were left').toEqual({});
+    a.send({ type: 'field.change', field: 'password', value: 'Demo#12345' });
+    a.send({ type: 'field.blur', field: 'password' });
+    expect(errors()).toEqual({ password: MESSAGES.passwordRule });
+    a.send({ type: 'field.change', field: 'confirmPassword', value: 'Demo@12345' });
+    a.send({ type: 'field.blur', field: 'confirmPassword' });
+    expect(errors()).toEqual({ password: MESSAGES.passwordRule, confirmPassword: MESSAGES.passwordMismatch });
+    a.send({ type: 'field.change', field: 'password', value: 'Demo@12345' });
+    expect(errors()).toEqual({});
+  });
+
   it('clears the message and field errors on every switch', () => {
     const a = open();
     a.send({ type: 'dialog.open' });

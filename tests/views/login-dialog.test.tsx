@@ -82,6 +82,29 @@ describe('email login form', () => {
     expect(submit).toBeDisabled();
   });
 
+  it('says what is wrong under a field when it is left invalid, not only by greying "Log in" (issue 15)', async () => {
+    const { user } = await openDialog();
+    const dialog = within(loginDialog());
+    await user.click(dialog.getByRole('button', { name: 'Continue with Email' }));
+    const email = dialog.getByLabelText('Email');
+    const password = dialog.getByLabelText('Password');
+    await user.type(email, 'demo@example');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    await user.tab();
+    expect(password).toHaveFocus();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    await user.type(password, 'short');
+    await user.tab();
+    expect(password).toHaveAccessibleDescription('Password must be at least 8 characters');
+    expect(dialog.getByRole('button', { name: 'Log in' })).toBeDisabled();
+    await user.type(email, '.com');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    await user.type(password, 'er!');
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+    expect(dialog.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
   it('remembers the email when "Remember me" is ticked', async () => {
     const { user } = await openDialog(
       fakeEffects({ emailLogin: async () => ({ ok: true, token: 'a.b.c', userData: { userId: 'u-1' } }) }),

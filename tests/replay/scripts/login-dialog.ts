@@ -19,7 +19,8 @@ export const loginDialogScript: BrowserScript = {
   effects: { emailLogin: 'emailLogin', emailRegister: 'emailRegister', guestLogin: 'guestLogin' },
   // a category page: its cards' hearts open the dialog in login mode
   start: '/category/free-prompts',
-  testPath: '101',
+  // the remembered address, a password, a refused login (the path's id since blur joined the model)
+  testPath: '238',
   async act(event, { page, before }) {
     const dialog = loginDialogOf(page);
     // an open dialog the script did not open itself (sent to the actor) first comes through React's
@@ -76,6 +77,15 @@ export const loginDialogScript: BrowserScript = {
           dialog.getByLabel(FIELD_LABELS[event.field as string]!, { exact: true }),
           event.value as string,
         );
+        return;
+      case 'field.blur':
+        // the person leaves the field (its message, if any, shows under it)
+        await dialog
+          .getByLabel(FIELD_LABELS[event.field as string]!, { exact: true })
+          .evaluate((el: HTMLElement) => {
+            el.focus();
+            el.blur();
+          });
         return;
       case 'field.rememberMe':
         await check(dialog.getByRole('checkbox', { name: 'Remember me' }), event.checked as boolean);
