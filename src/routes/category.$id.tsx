@@ -18,8 +18,8 @@ export const Route = createFileRoute('/category/$id')({
     stringify: ({ id }) => ({ id }),
   },
   validateSearch: validateListSearch,
-  beforeLoad: ({ context, params, search, preload }) => {
-    if (!preload) openCategory(context.system, params.category, search, params.id);
+  beforeLoad: ({ context, params, search, preload, location }) => {
+    if (!preload) openCategory(context.system, location, params.category, search, params.id);
   },
   component: function CategoryById() {
     const { category } = Route.useParams();

@@ -8,14 +8,14 @@ import { sendSeoPage } from './-lib/seo.ts';
 /** `/category` lists the categories; `/category?id=free_prompts` (SPEC.md §7) is that category. */
 export const Route = createFileRoute('/category/')({
   validateSearch: validateCategorySearch,
-  beforeLoad: ({ context, search, preload }) => {
+  beforeLoad: ({ context, search, preload, location }) => {
     if (search.id === undefined) {
       if (!preload) sendSeoPage(context.system, 'CATEGORY', null, CATEGORY_INDEX_PATH);
       return;
     }
     const category = categoryByReference(search.id);
     if (category === null) throw notFound();
-    if (!preload) openCategory(context.system, category, search, search.id);
+    if (!preload) openCategory(context.system, location, category, search, search.id);
   },
   component: function Categories() {
     const search = Route.useSearch();

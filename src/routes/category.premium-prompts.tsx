@@ -8,8 +8,8 @@ const category = CATEGORIES[3];
 
 export const Route = createFileRoute('/category/premium-prompts')({
   validateSearch: validateListSearch,
-  beforeLoad: ({ context, search, preload }) => {
-    if (!preload) openCategory(context.system, category, search, null);
+  beforeLoad: ({ context, search, preload, location }) => {
+    if (!preload) openCategory(context.system, location, category, search, null);
   },
   component: function Category() {
     return <CategoryPage category={category} search={Route.useSearch()} />;

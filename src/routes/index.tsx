@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { sendToSystem, systemActor } from '../system/app-system.ts';
 import { HomePage } from '../views/home-page.tsx';
+import { loadList } from './-lib/list.ts';
 import { listQueryOf, validateListSearch } from './-lib/search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/')({
   validateSearch: validateListSearch,
-  beforeLoad: ({ context, search, preload }) => {
+  beforeLoad: ({ context, search, preload, location }) => {
     if (preload) return;
-    sendToSystem(context.system, 'promptList', { type: 'list.load', query: listQueryOf(search) });
+    loadList(context.system, location, listQueryOf(search));
     const shelves = systemActor(context.system, 'homeSections').getSnapshot();
     if (shelves.matches('idle') || shelves.matches('error'))
       sendToSystem(context.system, 'homeSections', { type: 'home.load' });

@@ -1,18 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sendToSystem } from '../system/react.tsx';
 import { SearchPage } from '../views/search-page.tsx';
+import { loadList } from './-lib/list.ts';
 import { listQueryOf, validateSearchPage } from './-lib/search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/search')({
   validateSearch: validateSearchPage,
-  beforeLoad: ({ context, search, preload }) => {
+  beforeLoad: ({ context, search, preload, location }) => {
     if (preload) return;
-    if (search.q !== '')
-      sendToSystem(context.system, 'promptList', {
-        type: 'list.load',
-        query: listQueryOf(search, { q: search.q }),
-      });
+    if (search.q !== '') loadList(context.system, location, listQueryOf(search, { q: search.q }));
     sendSeoPage(
       context.system,
       'SEARCH',

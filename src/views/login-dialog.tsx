@@ -169,7 +169,6 @@ function ProviderList({ busy }: { busy: boolean }) {
   );
 }
 
-
 function useFormProjection() {
   const dialog = useSystemActor('loginDialog');
   const form = useSystemSelector('loginDialog', (snapshot) => snapshot.context.form);
@@ -220,7 +219,7 @@ function EmailField({ busy }: { busy: boolean }) {
       disabled={busy}
       autoFocus={!form.email}
       onChange={change('email')}
-        onBlur={leave('email')}
+      onBlur={leave('email')}
     />
   );
 }

@@ -4,7 +4,6 @@ import {
   GENERATOR_TYPES,
   GENERATORS,
   GRADE_VALUES,
-  nextPageOf,
   SORTS,
   type Grade,
   type PromptPage,
@@ -70,8 +69,6 @@ export function PromptListView({
   );
   const page = useSystemSelector('promptList', (snapshot) => snapshot.context.page);
   const error = useSystemSelector('promptList', (snapshot) => snapshot.context.error);
-  const moreError = useSystemSelector('promptList', (snapshot) => snapshot.context.moreError);
-  const loadingMore = useSystemSelector('promptList', (snapshot) => snapshot.hasTag('loadingMore'));
 
   const totalPages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const current = page?.page ?? search.page ?? 1;
@@ -146,24 +143,6 @@ export function PromptListView({
               </li>
             ))}
           </ul>
-          {nextPageOf(page) !== null ? (
-            <div className="show-more">
-              <button
-                type="button"
-                className="btn btn--secondary show-more__btn"
-                disabled={loadingMore}
-                aria-busy={loadingMore || undefined}
-                onClick={() => listActor.send({ type: 'list.more' })}
-              >
-                {loadingMore ? 'Loading more…' : 'Show more'}
-              </button>
-              {moreError ? (
-                <p className="show-more__error" role="alert">
-                  {moreError}
-                </p>
-              ) : null}
-            </div>
-          ) : null}
           <PageLinks current={current} totalPages={totalPages} />
         </>
       )}

@@ -82,7 +82,7 @@ describe('loginDialog rules', () => {
     expect(a.getSnapshot().context.errors).toEqual({ confirmPassword: MESSAGES.passwordMismatch });
   });
 
-  it('shows a field\'s message when it loses focus with an invalid value, and updates it as it is typed (issue 15)', () => {
+  it("shows a field's message when it loses focus with an invalid value, and updates it as it is typed (issue 15)", () => {
     const a = open();
     const errors = () => a.getSnapshot().context.errors;
     a.send({ type: 'dialog.open', mode: 'login' });

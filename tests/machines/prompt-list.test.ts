@@ -5,6 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import { CoverageRecorder, controlledActors, replayOnActor } from '../support/model.ts';
 import { pageFixture } from '../support/fixtures.ts';
+import type { ListQuery, PromptPage } from '../../machines/domain/catalog.ts';
 
 const recorder = new CoverageRecorder(promptListMachine);
 afterAll(() => recorder.save());
@@ -12,9 +13,9 @@ afterAll(() => recorder.save());
 describe('promptList model', () => {
   const paths = pathsOf(promptListModel);
 
-  it('reaches idle, loading, ready, loadingMore and error', () => {
+  it('reaches idle, loading, ready, revalidating and error', () => {
     expect(new Set(paths.map((p) => p.state.value))).toEqual(
-      new Set(['idle', 'loading', 'ready', 'loadingMore', 'error']),
+      new Set(['idle', 'loading', 'ready', 'revalidating', 'error']),
     );
   });
 
@@ -42,29 +43,84 @@ describe('promptList model', () => {
 });
 
 describe('promptList behaviour', () => {
-  it('appends the next page on "Show more" and stops when all are shown', async () => {
+  it('shows the page kept for a history entry at once when going back to it, then refreshes it', async () => {
+    const resolvers: ((v: PromptPage) => void)[] = [];
+    const inputs: ListQuery[] = [];
     const actor = createActor(
       promptListMachine.provide({
         actors: {
-          fetchPromptPage: fromPromise(async ({ input }) => ({
-            ...pageFixture(2, 5),
-            page: input.page ?? 1,
-            pageSize: 2,
-            data: pageFixture(2).data.map((c) => ({ ...c, id: c.id + 10 * ((input.page ?? 1) - 1) })),
-          })),
+          fetchPromptPage: fromPromise(
+            ({ input }) => (inputs.push(input), new Promise<PromptPage>((r) => resolvers.push(r))),
+          ),
         },
       }),
     ).start();
-    actor.send({ type: 'list.load', query: { grade: 1 } });
+    actor.send({ type: 'list.load', query: { grade: 0 }, entry: 'home' });
+    resolvers.shift()!(pageFixture(3));
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'list.more' });
-    expect(actor.getSnapshot().hasTag('loadingMore')).toBe(true);
+    actor.send({ type: 'list.load', query: { grade: 1 }, entry: 'category' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    resolvers.shift()!(pageFixture(2));
     await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'list.more' });
+
+    actor.send({ type: 'list.load', query: { grade: 0 }, entry: 'home' });
+    let shown = actor.getSnapshot();
+    expect(shown.hasTag('loading')).toBe(false);
+    expect(shown.hasTag('ready')).toBe(true);
+    expect(shown.context.page?.data).toHaveLength(3);
+    expect(inputs.at(-1)).toEqual({ grade: 0 });
+    resolvers.shift()!({ ...pageFixture(4), total: 4 });
+    shown = await waitFor(actor, (s) => s.matches('ready'));
+    expect(shown.context.page?.data).toHaveLength(4);
+
+    // a new visit to the same list (another entry) is fetched as any other
+    actor.send({ type: 'list.load', query: { grade: 1 }, entry: 'category-again' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+  });
+
+  it('keeps what a refresh could not fetch, and forgets kept pages when the viewer switches', async () => {
+    let fail = false;
+    const actor = createActor(
+      promptListMachine.provide({
+        actors: {
+          fetchPromptPage: fromPromise(async ({ input }) => {
+            if (fail) throw new Error('offline');
+            return pageFixture(input.grade === 0 ? 3 : 2);
+          }),
+        },
+      }),
+    ).start();
+    actor.send({ type: 'list.load', query: { grade: 0 }, entry: 'a' });
     await waitFor(actor, (s) => s.matches('ready'));
-    expect(actor.getSnapshot().context.page?.data.map((c) => c.id)).toEqual([1, 2, 11, 12, 21, 22]);
-    actor.send({ type: 'list.more' });
-    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    actor.send({ type: 'list.load', query: { grade: 1 }, entry: 'b' });
+    await waitFor(actor, (s) => s.matches('ready'));
+    fail = true;
+    actor.send({ type: 'list.load', query: { grade: 0 }, entry: 'a' });
+    const stale = await waitFor(actor, (s) => s.matches('ready'));
+    expect(stale.context.page?.data).toHaveLength(3);
+    expect(stale.context.error).toBeNull();
+
+    fail = false;
+    actor.send({ type: 'viewer.changed', viewer: 'member-token' });
+    actor.send({ type: 'viewer.changed', viewer: null });
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'list.load', query: { grade: 1 }, entry: 'b' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+  });
+
+  it('keeps the pages of the last 12 entries', async () => {
+    const actor = createActor(
+      promptListMachine.provide({ actors: { fetchPromptPage: fromPromise(async () => pageFixture(1)) } }),
+    ).start();
+    for (let n = 1; n <= 13; n++) {
+      actor.send({ type: 'list.load', query: { page: n }, entry: `e${n}` });
+      await waitFor(actor, (s) => s.matches('ready'));
+    }
+    actor.send({ type: 'list.load', query: { page: 2 }, entry: 'e2' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(false);
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'list.load', query: { page: 1 }, entry: 'e1' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   });
 
   it('keeps a shown list when the same query comes again (going back)', async () => {

@@ -1,4 +1,5 @@
-// A category grid: a page of prompts for a query, "Show more", a retry; reloaded for a new viewer.
+// A category grid: a page of prompts for a query, paged by address, a retry; reloaded for a new
+// viewer; Back to an entry shows the page it had while it is fetched again.
 // Copied from tests/machines/prompt-list.test.ts and tests/views/catalog.model.test.tsx, which are
 // to switch to these.
 import type { AnyMachineSnapshot } from 'xstate';
@@ -32,7 +33,7 @@ export const promptListPageModel: MachineModel = {
   skip: ['viewer.changed'],
   serialize: (s: AnyMachineSnapshot) => {
     const c = s.context as PromptListContext;
-    return `${JSON.stringify(s.value)} ${JSON.stringify(c.query)} ${c.error ?? ''} ${c.moreError ?? ''} ${c.page ? `${c.page.data.length}/${c.page.total}` : ''}`;
+    return `${JSON.stringify(s.value)} ${JSON.stringify(c.query)} ${c.error ?? ''} ${c.page ? `${c.page.data.length}/${c.page.total}` : ''}`;
   },
   maxSteps: 6,
 };
@@ -42,8 +43,9 @@ const SEES: Record<string, string> = {
   promptList: 'A category, search or home grid of prompt cards',
   'promptList.idle': 'No grid yet',
   'promptList.loading': 'The grid busy: "Loading prompts…"',
-  'promptList.ready': 'The prompt cards with "Show more" when there are more (or "No prompts here yet")',
-  'promptList.loadingMore': 'The cards and a disabled "Loading more…" button',
+  'promptList.ready':
+    'The prompt cards with Previous / "Page N of M" / Next when there are more (or "No prompts here yet")',
+  'promptList.revalidating': 'Back on a page: the cards it had, at once, while they are fetched again',
   'promptList.error': '"We couldn\'t load these prompts" with the reason and "Try again"',
 };
 
@@ -53,6 +55,11 @@ export const promptListModel: MachineModel = {
   actors: ['fetchPromptPage'],
   samples: {
     ...pageAnswers,
+    // two history entries: a person goes back and forth between them
+    'list.load': [
+      { type: 'list.load', query: { grade: 0 as const, page: 1 }, entry: 'a' },
+      { type: 'list.load', query: { grade: 1 as const, page: 2 }, entry: 'b' },
+    ],
     'viewer.changed': [
       { type: 'viewer.changed', viewer: null },
       { type: 'viewer.changed', viewer: 'token-b' },
@@ -60,10 +67,10 @@ export const promptListModel: MachineModel = {
   },
   serialize: (s: AnyMachineSnapshot) => {
     const c = s.context as PromptListContext;
-    return `${JSON.stringify(s.value)} ${JSON.stringify(c.query)} ${c.error ? 'err' : ''} ${c.moreError ? 'more-err' : ''} ${c.page ? `${c.page.data.length}/${c.page.total}` : ''} ${String(c.viewer)}`;
+    const kept = c.kept.map((k) => `${k.entry}:${k.page.data.length}`).join(',');
+    return `${JSON.stringify(s.value)} ${JSON.stringify(c.query)} ${c.entry ?? ''} ${c.error ? 'err' : ''} ${c.page ? `${c.page.data.length}/${c.page.total}` : ''} ${String(c.viewer)} [${kept}]`;
   },
   observe: (c: PromptListContext) => ({ error: c.error, shown: c.page?.data.length, viewer: c.viewer }),
-  // every path: the graph is small
-  maxSteps: Number.POSITIVE_INFINITY,
+  maxSteps: 7,
   page: promptListPageModel,
 };

@@ -72,7 +72,7 @@ const listPaths = longestOnly(
     samples: listSamples,
     skip: ['viewer.changed'],
     serializeState: (s) =>
-      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.query)} ${s.context.error ?? ''} ${s.context.moreError ?? ''} ${s.context.page ? `${s.context.page.data.length}/${s.context.page.total}` : ''}`,
+      `${JSON.stringify(s.value)} ${JSON.stringify(s.context.query)} ${s.context.error ?? ''} ${s.context.page ? `${s.context.page.data.length}/${s.context.page.total}` : ''}`,
   }).filter((p) => p.steps.length <= 6),
 );
 
@@ -95,8 +95,6 @@ async function performList(app: App, fetch: ReturnType<typeof listFetcher>, even
       return fetch.reject(event.error);
     case 'list.retry':
       return app.user.click(screen.getByRole('button', { name: 'Try again' }));
-    case 'list.more':
-      return app.user.click(screen.getByRole('button', { name: 'Show more' }));
     default:
       throw new Error(`No user action for ${event.type}`);
   }
@@ -106,7 +104,6 @@ function expectListShows(expected: AnyMachineSnapshot) {
   const context = expected.context as {
     page: PromptPage | null;
     error: string | null;
-    moreError: string | null;
   };
   if (expected.matches('idle')) {
     expect(screen.queryByText('Loading prompts…')).not.toBeInTheDocument();
@@ -127,15 +124,15 @@ function expectListShows(expected: AnyMachineSnapshot) {
   }
   const page = context.page!;
   expect(within(grid).getAllByRole('article')).toHaveLength(page.data.length);
-  if (expected.hasTag('loadingMore')) {
-    expect(within(grid).getByRole('button', { name: 'Loading more…' })).toBeDisabled();
-  } else if (nextPageOf(page) !== null) {
-    expect(within(grid).getByRole('button', { name: 'Show more' })).toBeEnabled();
-  } else {
-    expect(within(grid).queryByRole('button', { name: /Show more|Loading more/ })).not.toBeInTheDocument();
-  }
-  if (context.moreError) expect(within(grid).getByRole('alert')).toHaveTextContent(context.moreError);
-  else expect(within(grid).queryByRole('alert')).not.toBeInTheDocument();
+  // one way to page: Previous / Next by address, never "Show more"
+  expect(within(grid).queryByRole('button', { name: /Show more|Loading more/ })).not.toBeInTheDocument();
+  const pagination = within(grid).queryByRole('navigation', { name: 'Pagination' });
+  if (page.total > page.pageSize) {
+    expect(pagination).toHaveTextContent(`Page ${page.page} of ${Math.ceil(page.total / page.pageSize)}`);
+    if (nextPageOf(page) !== null)
+      expect(within(pagination!).getByRole('link', { name: 'Next' })).toBeVisible();
+  } else expect(pagination).not.toBeInTheDocument();
+  expect(within(grid).queryByRole('alert')).not.toBeInTheDocument();
 }
 
 const listFetcher = () => controllable<[ListQuery], PromptPage>();
@@ -143,7 +140,7 @@ const listFetcher = () => controllable<[ListQuery], PromptPage>();
 describe('promptList: model paths replayed on a category page', () => {
   it('reaches every state of the list', () => {
     const reached = new Set(listPaths.flatMap((p) => p.steps.map((s) => JSON.stringify(s.state.value))));
-    for (const state of ['idle', 'loading', 'ready', 'loadingMore', 'error'])
+    for (const state of ['idle', 'loading', 'ready', 'error'])
       expect(reached).toContain(JSON.stringify(state));
   });
 

@@ -46,26 +46,35 @@ afterEach(() => {
 
 const gridCards = () => within(screen.getByRole('list', { name: 'All prompts' })).getAllByRole('article');
 
-describe('Show more', () => {
-  it('appends the next page and disappears at the end', async () => {
+describe('one way to page (issue 15)', () => {
+  it('pages with Previous and Next in the address, and offers no "Show more"', async () => {
     const listPrompts = vi.fn(paged);
-    const { user } = await renderApp('/?sort=newest', { listPrompts });
-    await screen.findByRole('button', { name: 'Show more' });
+    const { user, router } = await renderApp('/?sort=newest', { listPrompts });
+    const pagination = within(await screen.findByRole('navigation', { name: 'Pagination' }));
     expect(gridCards()).toHaveLength(24);
-    await user.click(screen.getByRole('button', { name: 'Show more' }));
-    await waitFor(() => expect(gridCards()).toHaveLength(30));
+    expect(screen.queryByRole('button', { name: /Show more|Loading more/ })).not.toBeInTheDocument();
+    await user.click(pagination.getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.href).toBe('/?sort=newest&page=2'));
+    await waitFor(() => expect(gridCards()).toHaveLength(6));
     expect(listPrompts).toHaveBeenLastCalledWith({ page: 2, pageSize: 24, sort: 'newest' });
-    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Show more/ })).not.toBeInTheDocument();
   });
 
-  it('says when more could not be loaded and keeps the list', async () => {
-    const listPrompts = vi.fn(async (q: ListQuery) => {
-      if ((q.page ?? 1) > 1) throw new Error('The next page could not be loaded.');
-      return paged(q);
-    });
-    const { user } = await renderApp('/?sort=newest', { listPrompts });
-    await user.click(await screen.findByRole('button', { name: 'Show more' }));
-    expect(await screen.findByText('The next page could not be loaded.')).toBeInTheDocument();
+  it('going Back shows the page that entry had at once, then refreshes it quietly', async () => {
+    const listPrompts = vi.fn(paged);
+    const { user, router } = await renderApp('/?sort=newest', { listPrompts });
+    await screen.findByRole('navigation', { name: 'Pagination' });
+    await user.click(screen.getByRole('link', { name: 'Next' }));
+    await waitFor(() => expect(gridCards()).toHaveLength(6));
+    const calls = listPrompts.mock.calls.length;
+    router.history.back();
+    await waitFor(() => expect(router.state.location.href).toBe('/?sort=newest'));
+    // the 24 cards are there in the same render as the address: no skeleton to restore a scroll on
+    expect(screen.queryByText('Loading prompts…')).not.toBeInTheDocument();
+    expect(gridCards()).toHaveLength(24);
+    await waitFor(() => expect(listPrompts.mock.calls.length).toBe(calls + 1));
+    const refreshed = listPrompts.mock.lastCall![0];
+    expect([refreshed.sort, refreshed.page ?? 1]).toEqual(['newest', 1]);
     expect(gridCards()).toHaveLength(24);
   });
 });

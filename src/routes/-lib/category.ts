@@ -1,5 +1,7 @@
 import type { Category } from '../../../machines/domain/catalog.ts';
-import { sendToSystem, type AppSystem } from '../../system/app-system.ts';
+import type { ParsedLocation } from '@tanstack/react-router';
+import type { AppSystem } from '../../system/app-system.ts';
+import { loadList } from './list.ts';
 import { listQueryOf, type ListSearch } from './search.ts';
 import { sendSeoPage } from './seo.ts';
 
@@ -13,14 +15,12 @@ export const CATEGORY_INDEX_PATH = '/category';
  */
 export function openCategory(
   system: AppSystem,
+  location: ParsedLocation,
   category: Category,
   search: ListSearch,
   referenceId: string | null,
 ): void {
-  sendToSystem(system, 'promptList', {
-    type: 'list.load',
-    query: listQueryOf(search, category.grade === null ? {} : { grade: category.grade }),
-  });
+  loadList(system, location, listQueryOf(search, category.grade === null ? {} : { grade: category.grade }));
   sendSeoPage(
     system,
     'CATEGORY',

@@ -1,5 +1,5 @@
-// A category grid: opening a category's address loads its first (or asked-for) page, "Show more"
-// appends the next, "Try again" after a failure. `viewer.changed`
+// A category grid: opening a category's address loads its first (or asked-for) page (paging is by
+// address), "Try again" after a failure. `viewer.changed`
 // is the session's announcement after the demo member signs in (a token) or out (null); the same
 // viewer again no person announces: sent to the actor.
 import { DEMO_MEMBER } from '../runner.ts';
@@ -17,11 +17,19 @@ export const promptListScript: BrowserScript = {
   machineId: 'promptList',
   effects: { fetchPromptPage: 'listPrompts' },
   start: '/terms',
-  testPath: '33',
-  async act(event, { page }) {
+  // a category, another, then Back: the first one's cards at once while they are fetched again
+  testPath: '46',
+  async act(event, { page, before }) {
     const grid = page.getByRole('region', { name: 'Prompts' });
     switch (event.type) {
       case 'list.load': {
+        // an entry the list has shown before is one a person goes Back to (the model walks two)
+        const entry = event.entry as string | undefined;
+        const context = before.context as { entry: string | null; kept: { entry: string }[] };
+        if (entry && entry !== context.entry && context.kept.some((k) => k.entry === entry)) {
+          await page.evaluate(() => history.back());
+          return;
+        }
         const query = event.query as { grade?: number; page?: number };
         const search = query.page && query.page > 1 ? `?page=${query.page}` : '';
         const [own, byReference] = CATEGORY[query.grade ?? 0]!;
@@ -33,9 +41,6 @@ export const promptListScript: BrowserScript = {
       }
       case 'list.retry':
         await click(grid.getByRole('button', { name: 'Try again' }));
-        return;
-      case 'list.more':
-        await click(grid.getByRole('button', { name: 'Show more' }));
         return;
       case 'viewer.changed':
         return changeViewer(page, event.viewer as string | null, DEMO_MEMBER);
