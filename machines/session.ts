@@ -72,6 +72,42 @@ export interface SessionContext {
  */
 const ANNOUNCE_VIEWER = ['viewerToList', 'viewerToDetail', 'viewerToHome'] as const;
 
+type ContextArgs = { context: SessionContext };
+
+/** Adopting a sign-in: the token and user, stored, announced, and the cart count asked again. */
+const ADOPT_SIGN_IN = [
+  'setSignedIn',
+  {
+    type: 'persistSignIn',
+    params: ({ context }: ContextArgs) => ({ token: context.token ?? '', user: context.user }),
+  },
+  'announceLogin',
+  'refreshCart',
+] as const;
+
+/**
+ * A sign-in from signed out (`reenter` false) or replacing the session (`reenter` true): the same
+ * steps, with the "logged in" toast only when it is due (SPEC.md §4).
+ */
+const signInTransitions = (reenter: boolean) =>
+  [
+    {
+      guard: 'toastDue',
+      target: 'loggedIn',
+      reenter,
+      actions: [
+        ...ADOPT_SIGN_IN,
+        'toastLoggedIn',
+        'noteLoginToast',
+        {
+          type: 'rememberLoginToast',
+          params: ({ context }: ContextArgs) => ({ at: context.lastLoginToastAt ?? 0 }),
+        },
+      ],
+    },
+    { target: 'loggedIn', reenter, actions: ADOPT_SIGN_IN },
+  ] as const;
+
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
@@ -285,39 +321,7 @@ export const sessionMachine = setup({
         ...ANNOUNCE_VIEWER,
       ],
       on: {
-        'session.signedIn': [
-          {
-            guard: 'toastDue',
-            target: 'loggedIn',
-            actions: [
-              'setSignedIn',
-              {
-                type: 'persistSignIn',
-                params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
-              },
-              'announceLogin',
-              'refreshCart',
-              'toastLoggedIn',
-              'noteLoginToast',
-              {
-                type: 'rememberLoginToast',
-                params: ({ context }) => ({ at: context.lastLoginToastAt ?? 0 }),
-              },
-            ],
-          },
-          {
-            target: 'loggedIn',
-            actions: [
-              'setSignedIn',
-              {
-                type: 'persistSignIn',
-                params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
-              },
-              'announceLogin',
-              'refreshCart',
-            ],
-          },
-        ],
+        'session.signedIn': signInTransitions(false),
       },
       initial: 'idle',
       states: {
@@ -386,39 +390,7 @@ export const sessionMachine = setup({
         'session.signedIn': [
           // the same sign-in reported twice (the popup's message and its stored token) is one
           { guard: 'sameToken' },
-          {
-            guard: 'toastDue',
-            target: 'loggedIn',
-            reenter: true,
-            actions: [
-              'setSignedIn',
-              {
-                type: 'persistSignIn',
-                params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
-              },
-              'announceLogin',
-              'refreshCart',
-              'toastLoggedIn',
-              'noteLoginToast',
-              {
-                type: 'rememberLoginToast',
-                params: ({ context }) => ({ at: context.lastLoginToastAt ?? 0 }),
-              },
-            ],
-          },
-          {
-            target: 'loggedIn',
-            reenter: true,
-            actions: [
-              'setSignedIn',
-              {
-                type: 'persistSignIn',
-                params: ({ context }) => ({ token: context.token ?? '', user: context.user }),
-              },
-              'announceLogin',
-              'refreshCart',
-            ],
-          },
+          ...signInTransitions(true),
         ],
         'session.userUpdated': {
           guard: 'hasUser',
