@@ -102,13 +102,14 @@ export function TemplateFiller({ generatorType }: { generatorType: GeneratorType
   const values = useSystemSelector('templateFiller', (s) => s.context.values);
   const text = useSystemSelector('templateFiller', (s) => filledText(s.context));
   const copying = useSystemSelector('templateFiller', (s) => s.hasTag('busy'));
-  // fields left empty that "Copy prompt" fills with their example
+  // fields left empty that "Copy prompt" (and "Open in ChatGPT") fill with their example
   const examples = useSystemSelector('templateFiller', (s) => copyPlan(s.context).examples);
+  const sent = useSystemSelector('templateFiller', (s) => copyPlan(s.context).text);
   const fieldIds = useId();
 
   const open =
     generatorType === 3
-      ? { label: 'Open in ChatGPT', href: `https://chatgpt.com/?q=${encodeURIComponent(text)}` }
+      ? { label: 'Open in ChatGPT', href: `https://chatgpt.com/?q=${encodeURIComponent(sent)}` }
       : GENERATOR_SITES[generatorType];
 
   return (

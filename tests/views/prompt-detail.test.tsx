@@ -70,10 +70,11 @@ describe('prompt detail: the template filler', () => {
     ).toBeInTheDocument();
     expect(within(filled()).queryByText('[Variable 1]')).not.toBeInTheDocument();
 
+    // ChatGPT is sent what "Copy prompt" copies: the empty field's example, never a bare placeholder
     const chatgpt = screen.getByRole('link', { name: 'Open in ChatGPT' });
     expect(chatgpt).toHaveAttribute(
       'href',
-      `https://chatgpt.com/?q=${encodeURIComponent('Write a story about old fisherman who finds [Variable 2].')}`,
+      `https://chatgpt.com/?q=${encodeURIComponent('Write a story about old fisherman who finds a golden key.')}`,
     );
     expect(chatgpt).toHaveAttribute('target', '_blank');
     expect(chatgpt.getAttribute('rel')).toContain('noopener');
