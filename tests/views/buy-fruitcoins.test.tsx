@@ -1,7 +1,7 @@
 // Buy FruitCoins as a person uses it (issue 15): the packs with their coins and prices, a pack bought on
 // the payment page, the page the payment returns to ("550 FruitCoins added" and the new balance in the
 // header too, or cancelled with a way to try again), and every "not enough FruitCoins" leading there.
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { TopUpRequest } from '../../machines/domain/commerce.ts';
@@ -68,7 +68,8 @@ describe('the Buy FruitCoins page', () => {
   it('lists the packs with their coins, bonus and price, and the balance', async () => {
     await memberApp('/buy-fruitcoins');
     expect(await main().findByRole('heading', { level: 1, name: 'Buy FruitCoins' })).toBeInTheDocument();
-    expect(document.title).toBe('Buy FruitCoins — FruitPrompt');
+    // the tab title is set once the route has resolved and the title table has loaded (lazily)
+    await waitFor(() => expect(document.title).toBe('Buy FruitCoins — FruitPrompt'));
     const packs = within(await main().findByRole('list', { name: 'FruitCoin packs' }));
     const items = packs.getAllByRole('listitem');
     expect(items).toHaveLength(3);
