@@ -132,6 +132,12 @@ export const loginDialogMachine = setup({
   },
   guards: {
     loginInvalid: ({ context }) => hasErrors(validateLogin(context.form)),
+    /**
+     * Leaving a field checks it once something was typed in it (or it was checked before): an empty
+     * field nobody typed in says nothing, so the click that left it lands where it was aimed.
+     */
+    typedIn: ({ context, event }) =>
+      event.type === 'field.blur' && (context.form[event.field] !== '' || context.left.includes(event.field)),
     registrationInvalid: ({ context }) => hasErrors(validateRegistration(context.form)),
     succeeded: ({ event }) => 'output' in event && (event.output as SignInResult).ok,
     unverified: ({ event }) =>
@@ -192,7 +198,7 @@ export const loginDialogMachine = setup({
             'dialog.toRegister': { target: 'register', actions: 'clearMessages' },
             'dialog.back': { target: 'providers', actions: 'clearMessages' },
             'field.change': { actions: { type: 'setField', params: 'login' } },
-            'field.blur': { actions: { type: 'leaveField', params: 'login' } },
+            'field.blur': { guard: 'typedIn', actions: { type: 'leaveField', params: 'login' } },
             'field.rememberMe': {
               actions: assign({
                 form: ({ context, event }) => ({ ...context.form, rememberMe: event.checked }),
@@ -213,7 +219,7 @@ export const loginDialogMachine = setup({
             'dialog.toLogin': { target: 'login', actions: 'clearMessages' },
             'dialog.back': { target: 'providers', actions: 'clearMessages' },
             'field.change': { actions: { type: 'setField', params: 'register' } },
-            'field.blur': { actions: { type: 'leaveField', params: 'register' } },
+            'field.blur': { guard: 'typedIn', actions: { type: 'leaveField', params: 'register' } },
             'register.submit': [
               {
                 guard: 'registrationInvalid',

@@ -92,10 +92,16 @@ describe('loginDialog rules', () => {
     expect(errors()).toEqual({ email: MESSAGES.emailInvalid });
     a.send({ type: 'field.change', field: 'email', value: 'demo@example.com' });
     expect(errors()).toEqual({});
+    // an empty field nobody typed in says nothing when left: the click that left it (on "Sign up",
+    // say) must land where it was aimed, not on a message pushed in under the field
     a.send({ type: 'field.blur', field: 'password' });
-    expect(errors()).toEqual({ password: MESSAGES.passwordRequired });
+    expect(errors()).toEqual({});
     a.send({ type: 'field.change', field: 'password', value: 'short' });
+    expect(errors()).toEqual({});
+    a.send({ type: 'field.blur', field: 'password' });
     expect(errors()).toEqual({ password: MESSAGES.passwordShort });
+    a.send({ type: 'field.change', field: 'password', value: '' });
+    expect(errors()).toEqual({ password: MESSAGES.passwordRequired });
     a.send({ type: 'field.change', field: 'password', value: 'long enough' });
     expect(errors()).toEqual({});
 

@@ -212,11 +212,13 @@ export async function signUpThroughDialog(page: Page, email: string, password: s
   await visibleLazy(page, dialog);
   const withEmail = dialog.getByRole('button', { name: 'Continue with Email' });
   if (await withEmail.isVisible()) await click(withEmail);
-  const toRegister = dialog.getByRole('button', { name: "Don't have an account? Sign up" });
-  if (await toRegister.isVisible()) await click(toRegister);
+  // the email form may still be rendering: unless the sign-up form is there, wait for its link
+  const confirm = dialog.getByLabel('Confirm password', { exact: true });
+  if (!(await confirm.isVisible()))
+    await click(dialog.getByRole('button', { name: "Don't have an account? Sign up" }));
   await fill(dialog.getByLabel('Email', { exact: true }), email);
   await fill(dialog.getByLabel('Password', { exact: true }), password);
-  await fill(dialog.getByLabel('Confirm password', { exact: true }), password);
+  await fill(confirm, password);
   await click(dialog.getByRole('button', { name: 'Sign up', exact: true }));
 }
 

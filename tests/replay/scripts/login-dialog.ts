@@ -19,8 +19,8 @@ export const loginDialogScript: BrowserScript = {
   effects: { emailLogin: 'emailLogin', emailRegister: 'emailRegister', guestLogin: 'guestLogin' },
   // a category page: its cards' hearts open the dialog in login mode
   start: '/category/free-prompts',
-  // the remembered address, a password, a refused login (the path's id since blur joined the model)
-  testPath: '238',
+  // the remembered address, a password, a refused login (its id moves when the model's samples change)
+  testPath: '179',
   async act(event, { page, before }) {
     const dialog = loginDialogOf(page);
     // an open dialog the script did not open itself (sent to the actor) first comes through React's
