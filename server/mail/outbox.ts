@@ -1,6 +1,6 @@
 // The development outbox: mails are rows of outbox_mails, newest first at GET /api/dev/outbox?to=.
 import type { Db, Queryable } from '../db/index.ts';
-import type { Mail, Mailer } from './index.ts';
+import type { Mail, Mailer } from './mailer.ts';
 
 export interface OutboxMail {
   to: string;

@@ -1,7 +1,7 @@
 // The texts of the mails the server sends.
 import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
 import { escapeHtml } from '../http/html.ts';
-import type { Mail } from './index.ts';
+import type { Mail } from './mailer.ts';
 
 export const VERIFY_SUBJECT = `Verify your ${PRODUCT_NAME} email`;
 

@@ -6,7 +6,7 @@ import { settingsMachine, SETTINGS_MESSAGES, type PasswordAnswer } from '../../m
 import { ApiError } from '../effects/api.ts';
 import { navigation } from '../effects/navigation.ts';
 import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 const local = safeStorage('local');
 

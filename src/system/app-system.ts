@@ -23,7 +23,6 @@ import {
 import type { loginDialogMachine } from '../../machines/login-dialog.ts';
 import type { registrationSuccessMachine } from '../../machines/registration-success.ts';
 import type { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
-import type { popupActor } from '../effects/popup.ts';
 import type { AuthEffects } from '../effects/auth.ts';
 import { lazyEffects, type NamesAll } from '../effects/lazy.ts';
 import type { authCallbackMachine } from '../../machines/auth-callback.ts';
@@ -50,11 +49,7 @@ import { connectionMachine, type ConnectionEvent } from '../../machines/connecti
 import { createApiClient } from '../effects/api.ts';
 import { createCartEffects } from '../effects/cart.ts';
 import { createCatalogEffects } from '../effects/catalog.ts';
-import {
-  createConnectionEffects,
-  createReachabilityReports,
-  type ConnectionEffects,
-} from '../effects/connection.ts';
+import { createConnectionEffects, createReachabilityReports } from '../effects/connection.ts';
 import type { cartMachine } from '../../machines/cart.ts';
 import type { checkoutMachine } from '../../machines/checkout.ts';
 import type { couponsMachine } from '../../machines/coupons.ts';
@@ -74,20 +69,9 @@ import type { AccountEffects } from '../effects/account.ts';
 import { createSessionEffects, storedToken } from '../effects/session.ts';
 import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
 
-/** Every effect the machines need, in one object, so tests can hand in fakes. */
-export type AppEffects = ReturnType<typeof createCatalogEffects> &
-  AuthEffects &
-  ReturnType<typeof createCartEffects> &
-  CommerceEffects &
-  AccountEffects & {
-    session: ReturnType<typeof createSessionEffects>;
-    /** The social sign-in popup; the browser's window popup unless a test hands in another. */
-    popup?: typeof popupActor;
-    /** The clipboard (share links, filled prompts). */
-    copyText: (text: string) => Promise<void>;
-    /** Whether the API can be reached: the API client's reports, the browser's `online`, the health probe. */
-    connection: ConnectionEffects;
-  };
+import type { AppEffects } from './app-effects.ts';
+
+export type { AppEffects } from './app-effects.ts';
 
 /** The sign-in calls, whose module (and crypto-js behind it) loads with the first sign-in. */
 const AUTH_EFFECT_NAMES = [

@@ -1,7 +1,7 @@
 // The member's cart (long-lived: the cart page, "In cart" on cards) with src/'s effects provided.
 import { fromPromise } from 'xstate';
 import { cartMachine } from '../../machines/cart.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 export function cartLogic(effects: AppEffects) {
   return {

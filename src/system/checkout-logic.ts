@@ -3,7 +3,7 @@
 import { fromPromise } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.ts';
 import { paymentResultMachine } from '../../machines/payment-result.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 export { newRequestId, readReferral, REFERRAL_MAX_AGE_MS } from './referral.ts';
 

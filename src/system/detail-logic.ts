@@ -4,7 +4,7 @@ import { fromPromise } from 'xstate';
 import { promptDetailMachine } from '../../machines/prompt-detail.ts';
 import { shareMachine } from '../../machines/share.ts';
 import { templateFillerMachine } from '../../machines/template-filler.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 export function detailLogic(effects: AppEffects) {
   return {

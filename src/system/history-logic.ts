@@ -7,7 +7,7 @@ import { fruitHistoryMachine } from '../../machines/fruit-history.ts';
 import { orderDetailMachine, type OrderLookup } from '../../machines/order-detail.ts';
 import { orderListMachine } from '../../machines/order-list.ts';
 import { ApiError } from '../effects/api.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 /** Leaving the SPA for another page (the payment page); tests replace `assign`. */
 export const externalPage: { assign: (url: string) => void } = {

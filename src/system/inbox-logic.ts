@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import { messagesMachine, type ReadAnswer } from '../../machines/messages.ts';
 import { supportMachine, type MemberSupport, type SendAnswer } from '../../machines/support.ts';
 import { ApiError } from '../effects/api.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 import { inboxCountLogic } from './inbox-count-logic.ts';
 
 /** The server's words for a rate limit, or ours when it sent none. */

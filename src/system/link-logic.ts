@@ -6,7 +6,7 @@ import { legacyRedirectMachine } from '../../machines/legacy-redirect.ts';
 import { shareLandingMachine } from '../../machines/share-landing.ts';
 import { navigation } from '../effects/navigation.ts';
 import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 export function linkLogic(effects: AppEffects) {
   const local = safeStorage('local');

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import type { MemberMachines } from '../../machines/app.ts';
 import { cartCountMachine } from '../../machines/cart-count.ts';
 import { favoritesMachine } from '../../machines/favorites.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 import { cartLogic } from './cart-logic.ts';
 import { inboxCountLogic } from './inbox-count-logic.ts';
 

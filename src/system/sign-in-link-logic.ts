@@ -7,7 +7,7 @@ import { emailVerificationMachine } from '../../machines/email-verification.ts';
 import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
 import { handOverSignIn } from '../effects/popup.ts';
 import { SESSION_KEYS, safeStorage } from '../effects/storage-keys.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 export function signInLinkLogic(effects: AppEffects) {
   return {

@@ -11,7 +11,7 @@ import { socialLoginMachine } from '../../machines/social-login.ts';
 import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
 import { popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
 import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 const local = safeStorage('local');
 

@@ -2,7 +2,7 @@
 // route (docs/decisions/006-lazy-page-machines.md).
 import { fromPromise } from 'xstate';
 import { buyFruitCoinsMachine } from '../../machines/buy-fruitcoins.ts';
-import type { AppEffects } from './app-system.ts';
+import type { AppEffects } from './app-effects.ts';
 
 /** The payment page is another site (or the server's development page): leave by a full navigation. */
 export const paymentPage: { go: (url: string) => void } = {

@@ -1,0 +1,25 @@
+// The effects the machines are given, as one type: its own module, so the per-area logic files
+// (`*-logic.ts`) that app-system.ts loads can name it without importing app-system.ts back.
+import type { popupActor } from '../effects/popup.ts';
+import type { AuthEffects } from '../effects/auth.ts';
+import type { createCartEffects } from '../effects/cart.ts';
+import type { createCatalogEffects } from '../effects/catalog.ts';
+import type { ConnectionEffects } from '../effects/connection.ts';
+import type { CommerceEffects } from '../effects/commerce.ts';
+import type { AccountEffects } from '../effects/account.ts';
+import type { createSessionEffects } from '../effects/session.ts';
+
+/** Every effect the machines need, in one object, so tests can hand in fakes. */
+export type AppEffects = ReturnType<typeof createCatalogEffects> &
+  AuthEffects &
+  ReturnType<typeof createCartEffects> &
+  CommerceEffects &
+  AccountEffects & {
+    session: ReturnType<typeof createSessionEffects>;
+    /** The social sign-in popup; the browser's window popup unless a test hands in another. */
+    popup?: typeof popupActor;
+    /** The clipboard (share links, filled prompts). */
+    copyText: (text: string) => Promise<void>;
+    /** Whether the API can be reached: the API client's reports, the browser's `online`, the health probe. */
+    connection: ConnectionEffects;
+  };
