@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { headOf, matchPage } from '../machines/domain/pages.ts';
+import { headOfMatch, matchPage } from '../machines/domain/pages.ts';
 import { escapeHtml } from './http/html.ts';
 import { notFoundSeo } from './seo/metadata.ts';
 import { renderHead } from './seo/head.ts';
@@ -54,8 +54,9 @@ export function shellReader(distDir: string): () => Promise<string> {
  * `noindex` when private), any other path 404 with the "Page Not Found" head.
  */
 export function shellFor(template: string, pathname: string): { status: 200 | 404; html: string } {
-  if (!matchPage(pathname)) return { status: 404, html: renderHead(template, notFoundSeo()) };
-  const { title, noindex } = headOf(pathname);
+  const matched = matchPage(pathname);
+  if (!matched) return { status: 404, html: renderHead(template, notFoundSeo()) };
+  const { title, noindex } = headOfMatch(matched);
   let html = template;
   if (title !== null)
     html = html.replace(/<title\b[^>]*>[\s\S]*?<\/title>/i, `<title>${escapeHtml(title)}</title>`);

@@ -117,8 +117,11 @@ export function matchPage(pathname: string): MatchedPage | null {
 }
 
 /** The tab title and robots of a pathname; null title: the seo machine titles it. */
-export function headOf(pathname: string): { title: string | null; noindex: boolean } {
-  const matched = matchPage(pathname);
+export const headOf = (pathname: string): { title: string | null; noindex: boolean } =>
+  headOfMatch(matchPage(pathname));
+
+/** The tab title and robots of a matched page (null: "Page Not Found"). */
+export function headOfMatch(matched: MatchedPage | null): { title: string | null; noindex: boolean } {
   if (!matched) return { title: pageTitle(NOT_FOUND_NAME), noindex: true };
   const { page, params } = matched;
   const name = typeof page.title === 'function' ? page.title(params) : page.title;

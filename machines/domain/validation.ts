@@ -41,17 +41,16 @@ export function validateLogin(form: { email: string; password: string }): FieldE
   return {};
 }
 
-/** Registration: email, then the password rule, then the confirmation. */
+/** Registration: email, then the password rule, then the confirmation; the first that fails. */
 export function validateRegistration(form: {
   email: string;
   password: string;
   confirmPassword: string;
 }): FieldErrors {
-  const email = validateEmail(form.email);
-  if (email) return { email };
-  if (!form.password) return { password: MESSAGES.passwordRequired };
-  if (!isStrongPassword(form.password)) return { password: MESSAGES.passwordRule };
-  if (form.confirmPassword !== form.password) return { confirmPassword: MESSAGES.passwordMismatch };
+  for (const field of ['email', 'password', 'confirmPassword'] as const) {
+    const message = fieldError('register', field, form);
+    if (message) return { [field]: message };
+  }
   return {};
 }
 

@@ -1,17 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { UNKNOWN_PATHS_IN_THE_APP } from '../support/unknown-paths.ts';
 import { renderApp } from './support/render-app.tsx';
 
 const h1 = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 
 describe('not found', () => {
-  it.each([
-    '/no-such-page',
-    '/detail_.html',
-    '/detail_abc.html',
-    '/paiddetail-42.html',
-    '/verifyemail-%3C%3E.html',
-  ])('%s shows "Page Not Found" with a way home', async (path) => {
+  it.each(UNKNOWN_PATHS_IN_THE_APP)('%s shows "Page Not Found" with a way home', async (path) => {
     await renderApp(path);
     expect(await h1('Page Not Found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
