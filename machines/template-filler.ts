@@ -1,6 +1,5 @@
 import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
 import { fillTemplate, VARIABLE_PATTERN, type PromptVariable } from './domain/catalog.ts';
-import { joinAnd } from './domain/words.ts';
 
 export const COPY_MESSAGES = {
   copied: 'Prompt copied to your clipboard',
@@ -57,6 +56,9 @@ export const copyPlan = (context: TemplateFillerContext): CopyPlan => {
     blanks: [...blanks].sort((a, b) => a - b),
   };
 };
+
+const joinAnd = (parts: readonly string[]): string =>
+  parts.length <= 1 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`;
 
 /** The toast after copying: plain when everything was typed, else how many examples were used. */
 export const copyMessage = (plan: CopyPlan): string => {

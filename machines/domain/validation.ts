@@ -41,16 +41,17 @@ export function validateLogin(form: { email: string; password: string }): FieldE
   return {};
 }
 
-/** Registration: email, then the password rule, then the confirmation; the first that fails. */
+/** Registration: email, then the password rule, then the confirmation. */
 export function validateRegistration(form: {
   email: string;
   password: string;
   confirmPassword: string;
 }): FieldErrors {
-  for (const field of ['email', 'password', 'confirmPassword'] as const) {
-    const message = fieldError('register', field, form);
-    if (message) return { [field]: message };
-  }
+  const email = validateEmail(form.email);
+  if (email) return { email };
+  if (!form.password) return { password: MESSAGES.passwordRequired };
+  if (!isStrongPassword(form.password)) return { password: MESSAGES.passwordRule };
+  if (form.confirmPassword !== form.password) return { confirmPassword: MESSAGES.passwordMismatch };
   return {};
 }
 

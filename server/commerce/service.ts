@@ -33,7 +33,6 @@ import {
   type OfferRow,
 } from './repository.ts';
 import { MAX_CART_ITEMS } from './schemas.ts';
-import { joinAnd } from '../../machines/domain/words.ts';
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const PROMPT_NOT_FOUND = 'Prompt not found';
@@ -45,7 +44,10 @@ export interface Commerce {
 }
 
 const quoted = (title: string): string => `“${title}”`;
-const listOf = (titles: readonly string[]): string => joinAnd(titles.map(quoted));
+const listOf = (titles: readonly string[]): string =>
+  titles.length <= 1
+    ? titles.map(quoted).join('')
+    : `${titles.slice(0, -1).map(quoted).join(', ')} and ${quoted(titles[titles.length - 1] ?? '')}`;
 const coins = (n: number): string => `${n} FruitCoin${n === 1 ? '' : 's'}`;
 
 // Locks and the ledger ----------------------------------------------------------------------------------

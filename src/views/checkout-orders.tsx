@@ -4,7 +4,6 @@ import { formatCents } from '../../machines/domain/catalog.ts';
 import type { OrderDetail, OrderSummary, OrderWithItems } from '../../machines/domain/commerce.ts';
 import { OrderStatusBadge } from './history-parts.tsx';
 import { coinsText, OrderLines } from './order-lines.tsx';
-import { joinAnd } from '../../machines/domain/words.ts';
 
 // One "Place order" makes one order per currency (docs/decisions/004-commerce.md): the FruitCoin
 // prompts paid from the balance at once, the premium ones on the payment page. These views show the
@@ -19,7 +18,12 @@ export const checkoutTitle = (checkout: OrderSummary['checkout']): string =>
   `Checkout #${checkout.id} · ${checkout.orderIds.length} orders`;
 
 /** "#41 and #42", "#41, #42 and #43". */
-export const orderNumbers = (ids: readonly number[]): string => joinAnd(ids.map((id) => `#${id}`));
+export const orderNumbers = (ids: readonly number[]): string => {
+  const numbers = ids.map((id) => `#${id}`);
+  return numbers.length <= 1
+    ? numbers.join('')
+    : `${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1] ?? ''}`;
+};
 
 /**
  * What an order paid, or has to pay, in words: "Paid with 20 FruitCoins", "Paid $4.99 by card",

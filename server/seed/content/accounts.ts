@@ -14,7 +14,6 @@ import type {
   SeedUser,
 } from '../types.ts';
 import { createRng, hashSeed } from './lib.ts';
-import { joinAnd } from '../../../machines/domain/words.ts';
 
 export const DEMO_EMAIL = 'demo@example.com';
 export const ALICE_EMAIL = 'alice@example.com';
@@ -181,7 +180,10 @@ const COUPONS: OwnedCoupon[] = [
 
 const money = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 const quoted = (p: SeedPrompt): string => `“${p.title}”`;
-const both = (ps: SeedPrompt[]): string => joinAnd(ps.map(quoted));
+const both = (ps: SeedPrompt[]): string =>
+  ps.length === 1
+    ? quoted(ps[0] as SeedPrompt)
+    : `${ps.slice(0, -1).map(quoted).join(', ')} and ${quoted(ps[ps.length - 1] as SeedPrompt)}`;
 const fruitOf = (ps: SeedPrompt[]): number => ps.reduce((n, p) => n + (p.priceFruit ?? 0), 0);
 const centsOf = (ps: SeedPrompt[]): number => ps.reduce((n, p) => n + (p.priceCents ?? 0), 0);
 

@@ -3,7 +3,6 @@
 // `[Variable N]` placeholders with their labels and example values.
 import type { PromptVariable } from '../../../machines/domain/catalog.ts';
 import type { ArtSpec } from '../types.ts';
-import { joinAnd } from '../../../machines/domain/words.ts';
 
 export type Scene = ArtSpec['scene'];
 
@@ -191,7 +190,10 @@ export const sentences = (...parts: (string | null | undefined | false)[]): stri
     .join(' ');
 
 /** "A, B and C" */
-export const listing = joinAnd;
+export const listing = (items: readonly string[]): string =>
+  items.length <= 1
+    ? (items[0] ?? '')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1] as string}`;
 
 /**
  * Like buildTemplate, but keeps only the first k variables (k chosen in [minKeep, vars.length]) and
