@@ -3,37 +3,22 @@ import {
   enqueueActions,
   fromCallback,
   fromPromise,
-  sendTo,
   setup,
   spawnChild,
   type AnyActorLogic,
-  type AnyEventObject,
-  type EventFrom,
 } from 'xstate';
-import type { cartCountMachine } from './cart-count.ts';
+import { lookup } from './system/actors.ts';
+import type { Letter, SystemEvents } from './system/events.ts';
+import { tell } from './system/tell.ts';
 import { SYSTEM_IDS, TIMINGS, type SystemId } from './domain/system-ids.ts';
-import type { favoritesMachine } from './favorites.ts';
 import { homeSectionsMachine } from './home-sections.ts';
 import { seoMachine } from './seo.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
 import type { DialogMode } from './login-dialog.ts';
-import type { promptDetailMachine } from './prompt-detail.ts';
 import { promptListMachine } from './prompt-list.ts';
 import { sessionMachine } from './session.ts';
 import { toastMachine } from './toast.ts';
-import type { cartMachine } from './cart.ts';
-import type { inboxMachine } from './inbox.ts';
 import { connectionMachine, type RetryTarget } from './connection.ts';
-import type { legacyRedirectMachine } from './legacy-redirect.ts';
-import type { shareLandingMachine } from './share-landing.ts';
-import type { paymentResultMachine } from './payment-result.ts';
-import type { orderListMachine } from './order-list.ts';
-import type { orderDetailMachine } from './order-detail.ts';
-import type { fruitHistoryMachine } from './fruit-history.ts';
-import type { couponsMachine } from './coupons.ts';
-import type { messagesMachine } from './messages.ts';
-import type { profileMachine } from './profile.ts';
-import type { settingsMachine } from './settings.ts';
 
 /**
  * The machines only some pages use: not spawned at start, but attached by the routes that need them
@@ -97,18 +82,15 @@ export type MemberMachines = Record<MemberMachineId, AnyActorLogic>;
  * What a member machine spawned while a member is signed in is told, so it loads as the session's own
  * message would have made it.
  */
-const MEMBER_LOAD = {
-  cartCount: { type: 'cart.refresh', reason: 'login' } satisfies EventFrom<typeof cartCountMachine>,
-  cart: { type: 'cart.load' } satisfies EventFrom<typeof cartMachine>,
-  favorites: { type: 'favorites.load' } satisfies EventFrom<typeof favoritesMachine>,
-  inbox: { type: 'inbox.load' } satisfies EventFrom<typeof inboxMachine>,
-} as const satisfies Record<MemberMachineId, AnyEventObject>;
+const MEMBER_LOAD: { [K in MemberMachineId]: SystemEvents[K] } = {
+  cartCount: { type: 'cart.refresh', reason: 'login' },
+  cart: { type: 'cart.load' },
+  favorites: { type: 'favorites.load' },
+  inbox: { type: 'inbox.load' },
+};
 
 /** An event for a member machine that may not run yet: delivered once it does. */
-export interface Delivery {
-  systemId: MemberMachineId;
-  event: AnyEventObject;
-}
+export type Delivery = Letter<MemberMachineId>;
 
 /** Shown when what a person pressed needs code that cannot be loaded (offline). */
 export const CODE_UNAVAILABLE = 'This could not load. Check your connection and try again.';
@@ -143,63 +125,21 @@ export type AppEvent =
  * a person chose to do (a checkout, an exchange, a support request) are left to the person.
  */
 export const RETRY_ON_RESTORE: readonly RetryTarget[] = [
-  {
-    systemId: SYSTEM_IDS.promptList,
-    event: { type: 'list.retry' } satisfies EventFrom<typeof promptListMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.promptDetail,
-    event: { type: 'detail.retry' } satisfies EventFrom<typeof promptDetailMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.promptDetail,
-    event: { type: 'detail.relatedRetry' } satisfies EventFrom<typeof promptDetailMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.homeSections,
-    event: { type: 'home.retry' } satisfies EventFrom<typeof homeSectionsMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.legacyRedirect,
-    event: { type: 'legacy.retry' } satisfies EventFrom<typeof legacyRedirectMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.shareLanding,
-    event: { type: 'shareLink.retry' } satisfies EventFrom<typeof shareLandingMachine>,
-  },
-  { systemId: SYSTEM_IDS.cart, event: { type: 'cart.retry' } satisfies EventFrom<typeof cartMachine> },
-  {
-    systemId: SYSTEM_IDS.paymentResult,
-    event: { type: 'payment.retry' } satisfies EventFrom<typeof paymentResultMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.orderList,
-    event: { type: 'orders.retry' } satisfies EventFrom<typeof orderListMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.orderDetail,
-    event: { type: 'order.retry' } satisfies EventFrom<typeof orderDetailMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.fruitHistory,
-    event: { type: 'fruit.retry' } satisfies EventFrom<typeof fruitHistoryMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.coupons,
-    event: { type: 'coupons.retry' } satisfies EventFrom<typeof couponsMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.messages,
-    event: { type: 'messages.retry' } satisfies EventFrom<typeof messagesMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.profile,
-    event: { type: 'profile.retry' } satisfies EventFrom<typeof profileMachine>,
-  },
-  {
-    systemId: SYSTEM_IDS.settings,
-    event: { type: 'settings.retry' } satisfies EventFrom<typeof settingsMachine>,
-  },
+  { systemId: 'promptList', event: { type: 'list.retry' } },
+  { systemId: 'promptDetail', event: { type: 'detail.retry' } },
+  { systemId: 'promptDetail', event: { type: 'detail.relatedRetry' } },
+  { systemId: 'homeSections', event: { type: 'home.retry' } },
+  { systemId: 'legacyRedirect', event: { type: 'legacy.retry' } },
+  { systemId: 'shareLanding', event: { type: 'shareLink.retry' } },
+  { systemId: 'cart', event: { type: 'cart.retry' } },
+  { systemId: 'paymentResult', event: { type: 'payment.retry' } },
+  { systemId: 'orderList', event: { type: 'orders.retry' } },
+  { systemId: 'orderDetail', event: { type: 'order.retry' } },
+  { systemId: 'fruitHistory', event: { type: 'fruit.retry' } },
+  { systemId: 'coupons', event: { type: 'coupons.retry' } },
+  { systemId: 'messages', event: { type: 'messages.retry' } },
+  { systemId: 'profile', event: { type: 'profile.retry' } },
+  { systemId: 'settings', event: { type: 'settings.retry' } },
 ];
 
 export interface AppInput {
@@ -232,6 +172,9 @@ function spawnMissing(
   for (const [id, logic] of missing) spawn(logic, { id, systemId: id, ...(input ? { input } : {}) });
   return missing.map(([id]) => id);
 }
+
+/** The held message of a `member.deliver`, without its own type. */
+const letterOf = ({ type: _, ...letter }: { type: 'member.deliver' } & Delivery): Delivery => letter;
 
 const requestOf = (event: { mode?: DialogMode; email?: string }): OpenRequest => ({
   mode: event.mode ?? 'providers',
@@ -291,9 +234,7 @@ export const appMachine = setup({
     }),
     holdDelivery: assign({
       deliveries: ({ context, event }) =>
-        event.type === 'member.deliver'
-          ? [...context.deliveries, { systemId: event.systemId, event: event.event }]
-          : context.deliveries,
+        event.type === 'member.deliver' ? [...context.deliveries, letterOf(event)] : context.deliveries,
     }),
     dropDeliveries: assign({ deliveries: [] }),
     /**
@@ -307,8 +248,7 @@ export const appMachine = setup({
         system,
         MEMBER_MACHINE_IDS.map((id) => [id, machines[id]] as const),
       ) as MemberMachineId[];
-      const session = system.get(SYSTEM_IDS.session)?.getSnapshot() as
-        { hasTag: (tag: string) => boolean } | undefined;
+      const session = lookup(system, 'session')?.getSnapshot();
       if (!session?.hasTag('loggedIn')) return;
       for (const systemId of spawned)
         enqueue.sendTo(({ system }) => system.get(systemId), MEMBER_LOAD[systemId]);
@@ -322,16 +262,12 @@ export const appMachine = setup({
       if (event.type !== 'member.deliver') return;
       enqueue.sendTo(({ system }) => system.get(event.systemId), event.event);
     }),
-    toastCodeUnavailable: sendTo(({ system }) => system.get(SYSTEM_IDS.toast), {
-      type: 'toast.show',
-      kind: 'error',
-      message: CODE_UNAVAILABLE,
-    } as AnyEventObject),
-    toastSignInUnavailable: sendTo(({ system }) => system.get(SYSTEM_IDS.toast), {
+    toastCodeUnavailable: tell('toast', { type: 'toast.show', kind: 'error', message: CODE_UNAVAILABLE }),
+    toastSignInUnavailable: tell('toast', {
       type: 'toast.show',
       kind: 'error',
       message: SIGN_IN_UNAVAILABLE,
-    } as AnyEventObject),
+    }),
     /** Spawns the page machine once: a second attach (another visit to its page) keeps the first. */
     attachPageMachine: enqueueActions(({ enqueue, event, system }) => {
       if (event.type === 'app.attach') spawnMissing(enqueue, system, [[event.systemId, event.logic]]);

@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import type { FruitPack, FruitTopUp, TopUpRequest, TopUpResult } from './domain/commerce.ts';
 import { errorMessage, errorStatus } from './domain/errors.ts';
 
@@ -81,10 +82,10 @@ export const buyFruitCoinsMachine = setup({
   actions: {
     /** Leaves the SPA for the payment page (src/: `location.assign(url)`). */
     goToPayment: (_, _params: { url: string }) => {},
-    tellSessionBalance: sendTo(
-      ({ system }) => system.get('session'),
-      ({ context }) => ({ type: 'session.fruitUpdated', fruitCnt: context.balance ?? 0 }) as AnyEventObject,
-    ),
+    tellSessionBalance: tell('session', ({ context }) => ({
+      type: 'session.fruitUpdated',
+      fruitCnt: context.balance ?? 0,
+    })),
     setResult: assign(({ event }) => {
       const result = resultOf(event);
       return result ? { topup: result.topup, balance: result.balance } : {};

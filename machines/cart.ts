@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { relay, tell } from './system/tell.ts';
 import { isInCart, type Cart, type CartChange, type Coupon } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -77,45 +78,41 @@ export const cartMachine = setup({
   },
   actions: {
     /** A visitor's "Add to cart" asks them to sign in first. */
-    askToLogIn: sendTo(({ system }) => system.get('app'), {
+    askToLogIn: tell('app', {
       type: 'loginDialog.open',
       mode: 'login',
-    } as AnyEventObject),
-    refreshCount: sendTo(({ system }) => system.get('cartCount'), {
+    }),
+    refreshCount: tell('cartCount', {
       type: 'cart.refresh',
       reason: 'cartUpdate',
-    } as AnyEventObject),
-    toastChangeFailed: sendTo(
-      ({ system }) => system.get('toast'),
-      ({ event }) =>
-        ({
-          type: 'toast.show',
-          kind: 'error',
-          message: errorMessage('error' in event ? event.error : null, CART_MESSAGES.changeFailed),
-        }) as AnyEventObject,
-    ),
+    }),
+    toastChangeFailed: tell('toast', ({ event }) => ({
+      type: 'toast.show',
+      kind: 'error',
+      message: errorMessage('error' in event ? event.error : null, CART_MESSAGES.changeFailed),
+    })),
     /**
      * The server's cart; the session hears of the balance when it changed since the last answer
      * (spent in another tab, say). The first answer after a sign-in leaves the sign-in's own.
      */
-    takeCart: enqueueActions(({ context, event, enqueue }) => {
+    takeCart: enqueueActions(({ context, event, enqueue, system }) => {
       if (!('output' in event)) return;
       const cart = event.output as Cart;
       if (context.cart && context.cart.balance !== cart.balance)
-        enqueue.sendTo(({ system }) => system.get('session'), {
+        relay(enqueue, system, 'session', {
           type: 'session.fruitUpdated',
           fruitCnt: cart.balance,
-        } as AnyEventObject);
+        });
       enqueue.assign({ cart });
     }),
     /** "Added to cart" when the change answered was an add (the head of the queue). */
-    toastIfAdded: enqueueActions(({ context, enqueue }) => {
+    toastIfAdded: enqueueActions(({ context, enqueue, system }) => {
       if (context.queue[0]?.op === 'add')
-        enqueue.sendTo(({ system }) => system.get('toast'), {
+        relay(enqueue, system, 'toast', {
           type: 'toast.show',
           kind: 'success',
           message: CART_MESSAGES.added,
-        } as AnyEventObject);
+        });
     }),
     reset: assign({ cart: null, couponId: null, queue: [], error: null, coupons: [], couponsError: null }),
     enqueue: assign({

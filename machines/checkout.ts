@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { relay, tell } from './system/tell.ts';
 import type { CheckoutRequest, CheckoutResult } from './domain/commerce.ts';
 import { errorMessage, errorStatus } from './domain/errors.ts';
 
@@ -71,27 +72,27 @@ export const checkoutMachine = setup({
     /** Leaves the SPA for the payment page (src/: `location.assign(url)`). */
     goToPayment: (_, _params: { url: string }) => {},
     /** The FruitCoin part is paid (or the order placed): everyone who shows it hears. */
-    tellPlaced: enqueueActions(({ context, event, enqueue }) => {
+    tellPlaced: enqueueActions(({ context, event, enqueue, system }) => {
       if (!('output' in event)) return;
       const result = event.output as CheckoutResult;
-      enqueue.sendTo(({ system }) => system.get('session'), {
+      relay(enqueue, system, 'session', {
         type: 'session.fruitUpdated',
         fruitCnt: result.balance,
-      } as AnyEventObject);
-      enqueue.sendTo(({ system }) => system.get('cart'), { type: 'cart.checkedOut' } as AnyEventObject);
-      enqueue.sendTo(({ system }) => system.get('cartCount'), {
+      });
+      relay(enqueue, system, 'cart', { type: 'cart.checkedOut' });
+      relay(enqueue, system, 'cartCount', {
         type: 'cart.refresh',
         reason: 'cartUpdate',
-      } as AnyEventObject);
+      });
       const detailId = context.order?.detailId;
       if (detailId)
-        enqueue.sendTo(({ system }) => system.get('promptDetail'), {
+        relay(enqueue, system, 'promptDetail', {
           type: 'detail.load',
           id: detailId,
-        } as AnyEventObject);
+        });
     }),
     /** A refusal means the cart the person saw is out of date. */
-    reloadCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.reload' } as AnyEventObject),
+    reloadCart: tell('cart', { type: 'cart.reload' }),
     setError: assign({
       error: ({ event }) => errorMessage('error' in event ? event.error : null, CHECKOUT_MESSAGES.failed),
     }),

@@ -1,4 +1,6 @@
 import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import type { Letter } from './system/events.ts';
+import { relay } from './system/tell.ts';
 
 /** What the API client and the browser tell the connection machine (through the `watch` actor). */
 export type ConnectionEvent =
@@ -13,10 +15,8 @@ export type ConnectionEvent =
 export type ConnectionEmitted = { type: 'connection.restored' };
 
 /** A long-lived actor to tell when the API is back, and the event that makes it load again. */
-export interface RetryTarget {
-  systemId: string;
-  event: { type: string };
-}
+/** A page machine's retry: sent to it on restore when it runs. */
+export type RetryTarget = Letter;
 
 export interface ConnectionInput {
   /** Sent on restore; each machine handles its event only in its load-failed state. */
@@ -68,8 +68,7 @@ export const connectionMachine = setup({
     /** The pages whose load failed load again; nothing else happens by itself (no purchase is repeated). */
     retryFailedLoads: enqueueActions(({ context, system, enqueue }) => {
       for (const target of context.retryOnRestore) {
-        const ref = system.get(target.systemId);
-        if (ref) enqueue.sendTo(ref, target.event);
+        relay(enqueue, system, target.systemId, target.event);
       }
     }),
     announceRestored: emit({ type: 'connection.restored' }),

@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import type { Coupon, ExchangeOffer, ExchangeRequest } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -78,22 +79,18 @@ export const exchangeMachine = setup({
     }),
   },
   actions: {
-    tellSessionBalance: sendTo(
-      ({ system }) => system.get('session'),
-      ({ context }) => ({ type: 'session.fruitUpdated', fruitCnt: context.balance }) as AnyEventObject,
-    ),
-    toastExchanged: sendTo(
-      ({ system }) => system.get('toast'),
-      ({ context }) =>
-        ({
-          type: 'toast.show',
-          kind: 'success',
-          message: EXCHANGE_MESSAGES.exchanged(
-            chosenOffer(context)?.fruitCost ?? 0,
-            context.received?.title ?? 'your coupon',
-          ),
-        }) as AnyEventObject,
-    ),
+    tellSessionBalance: tell('session', ({ context }) => ({
+      type: 'session.fruitUpdated',
+      fruitCnt: context.balance,
+    })),
+    toastExchanged: tell('toast', ({ context }) => ({
+      type: 'toast.show',
+      kind: 'success',
+      message: EXCHANGE_MESSAGES.exchanged(
+        chosenOffer(context)?.fruitCost ?? 0,
+        context.received?.title ?? 'your coupon',
+      ),
+    })),
   },
   guards: {
     affordable: ({ context, event }) => {

@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 
 export const FAVORITE_MESSAGES = {
   saveFailed: 'Your saved prompts could not be updated. Please try again.',
@@ -49,15 +50,15 @@ export const favoritesMachine = setup({
   },
   actions: {
     /** A visitor's heart asks them to sign in first. */
-    askToLogIn: sendTo(({ system }) => system.get('app'), {
+    askToLogIn: tell('app', {
       type: 'loginDialog.open',
       mode: 'login',
-    } as AnyEventObject),
-    toastSaveFailed: sendTo(({ system }) => system.get('toast'), {
+    }),
+    toastSaveFailed: tell('toast', {
       type: 'toast.show',
       kind: 'error',
       message: FAVORITE_MESSAGES.saveFailed,
-    } as AnyEventObject),
+    }),
     enqueueToggle: assign(({ context, event }) => {
       if (event.type !== 'favorites.toggle') return {};
       const change = { promptId: event.promptId, saved: !context.ids.includes(event.promptId) };

@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import type { LedgerPage } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -33,11 +34,10 @@ export const fruitHistoryMachine = setup({
     }),
   },
   actions: {
-    tellSessionBalance: sendTo(
-      ({ system }) => system.get('session'),
-      (_, params: { balance: number }) =>
-        ({ type: 'session.fruitUpdated', fruitCnt: params.balance }) as AnyEventObject,
-    ),
+    tellSessionBalance: tell('session', (_, params: { balance: number }) => ({
+      type: 'session.fruitUpdated',
+      fruitCnt: params.balance,
+    })),
   },
 }).createMachine({
   id: 'fruitHistory',

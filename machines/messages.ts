@@ -1,4 +1,5 @@
-import { assign, enqueueActions, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { relay, tell } from './system/tell.ts';
 import type { Message, MessagePage } from './domain/account.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -96,17 +97,13 @@ export const messagesMachine = setup({
     }),
   },
   actions: {
-    tellInbox: sendTo(
-      ({ system }) => system.get('inbox'),
-      ({ context }) => ({ type: 'inbox.set', unread: unreadOf(context) }) as AnyEventObject,
-    ),
-    toast: sendTo(
-      ({ system }) => system.get('toast'),
-      (_, params: { kind: 'success' | 'error'; message: string }) =>
-        ({ type: 'toast.show', ...params }) as AnyEventObject,
-    ),
+    tellInbox: tell('inbox', ({ context }) => ({ type: 'inbox.set', unread: unreadOf(context) })),
+    toast: tell('toast', (_, params: { kind: 'success' | 'error'; message: string }) => ({
+      type: 'toast.show',
+      ...params,
+    })),
     /** Opens the message (closing another) or closes it; an unread one joins the read queue. */
-    toggle: enqueueActions(({ context, event, enqueue }) => {
+    toggle: enqueueActions(({ context, event, enqueue, system }) => {
       if (event.type !== 'messages.toggle') return;
       if (context.openId === event.id) {
         enqueue.assign({ openId: null });
@@ -118,10 +115,10 @@ export const messagesMachine = setup({
         const readQueue = [...context.readQueue, event.id];
         enqueue.assign({ readQueue });
         // shown read at once: the account menu's count follows
-        enqueue.sendTo(({ system }) => system.get('inbox'), {
+        relay(enqueue, system, 'inbox', {
           type: 'inbox.set',
           unread: unreadOf({ result: context.result, readQueue }),
-        } as AnyEventObject);
+        });
       }
     }),
   },

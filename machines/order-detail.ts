@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import type { OrderDetail } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -59,21 +60,17 @@ export const orderDetailMachine = setup({
     goToPayment: (_, params: { url: string }) => {
       void params;
     },
-    toastCancelled: sendTo(
-      ({ system }) => system.get('toast'),
-      ({ context }) =>
-        ({
-          type: 'toast.show',
-          kind: 'success',
-          message: ORDER_DETAIL_MESSAGES.cancelled(context.order?.id ?? 0),
-        }) as AnyEventObject,
-    ),
+    toastCancelled: tell('toast', ({ context }) => ({
+      type: 'toast.show',
+      kind: 'success',
+      message: ORDER_DETAIL_MESSAGES.cancelled(context.order?.id ?? 0),
+    })),
     /** The cancelled order's items went back to the cart: the cart and the header's badge follow. */
-    reloadCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.reload' } as AnyEventObject),
-    refreshCartCount: sendTo(({ system }) => system.get('cartCount'), {
+    reloadCart: tell('cart', { type: 'cart.reload' }),
+    refreshCartCount: tell('cartCount', {
       type: 'cart.refresh',
       reason: 'cartUpdate',
-    } as AnyEventObject),
+    }),
   },
   guards: {
     found: ({ event }) => 'output' in event && (event.output as OrderLookup).found,

@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import type { OrderDetail } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -79,11 +80,11 @@ export const paymentResultMachine = setup({
     goToPayment: (_, _params: { url: string }) => {},
     setOrder: assign({ order: ({ event }) => orderOf(event) }),
     /** A settled order changed the cart (items back, or bought) and so its badge. */
-    reloadCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.reload' } as AnyEventObject),
-    refreshCount: sendTo(({ system }) => system.get('cartCount'), {
+    reloadCart: tell('cart', { type: 'cart.reload' }),
+    refreshCount: tell('cartCount', {
       type: 'cart.refresh',
       reason: 'cartUpdate',
-    } as AnyEventObject),
+    }),
     countPoll: assign({ polls: ({ context }) => context.polls + 1 }),
   },
   guards: {

@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from './domain/account.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -101,25 +102,22 @@ export const profileMachine = setup({
     }),
   },
   actions: {
-    tellSessionBalance: sendTo(
-      ({ system }) => system.get('session'),
-      ({ context }) =>
-        ({ type: 'session.fruitUpdated', fruitCnt: context.profile?.fruitCnt ?? 0 }) as AnyEventObject,
-    ),
-    tellSessionName: sendTo(
-      ({ system }) => system.get('session'),
-      ({ context }) => ({ type: 'session.userUpdated', name: context.profile?.name ?? '' }) as AnyEventObject,
-    ),
-    tellSessionAvatar: sendTo(
-      ({ system }) => system.get('session'),
-      ({ context }) =>
-        ({ type: 'session.userUpdated', avatar: context.profile?.avatarUrl ?? '' }) as AnyEventObject,
-    ),
-    toast: sendTo(
-      ({ system }) => system.get('toast'),
-      (_, params: { kind: 'success' | 'error'; message: string }) =>
-        ({ type: 'toast.show', ...params }) as AnyEventObject,
-    ),
+    tellSessionBalance: tell('session', ({ context }) => ({
+      type: 'session.fruitUpdated',
+      fruitCnt: context.profile?.fruitCnt ?? 0,
+    })),
+    tellSessionName: tell('session', ({ context }) => ({
+      type: 'session.userUpdated',
+      name: context.profile?.name ?? '',
+    })),
+    tellSessionAvatar: tell('session', ({ context }) => ({
+      type: 'session.userUpdated',
+      avatar: context.profile?.avatarUrl ?? '',
+    })),
+    toast: tell('toast', (_, params: { kind: 'success' | 'error'; message: string }) => ({
+      type: 'toast.show',
+      ...params,
+    })),
     takeProfile: assign((_, params: { profile: Profile }) => ({
       profile: params.profile,
       nameDraft: params.profile.name,

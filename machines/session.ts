@@ -1,4 +1,5 @@
-import { assign, fromCallback, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import {
   adoptDecision,
   pollDecision,
@@ -157,51 +158,51 @@ export const sessionMachine = setup({
     cleanSocialLoginParam: () => {},
     // Messages to the other long-lived actors by systemId. A session tested alone has none: XState
     // then hands the event back to the session, which handles none of these types (ADR 001).
-    toastLoggedIn: sendTo(({ system }) => system.get('toast'), {
+    toastLoggedIn: tell('toast', {
       type: 'toast.show',
       kind: 'success',
       message: SESSION_TOASTS.loggedIn,
-    } as AnyEventObject),
-    toastLoggedOut: sendTo(({ system }) => system.get('toast'), {
+    }),
+    toastLoggedOut: tell('toast', {
       type: 'toast.show',
       kind: 'success',
       message: SESSION_TOASTS.loggedOut,
-    } as AnyEventObject),
-    toastSessionEnded: sendTo(({ system }) => system.get('toast'), {
+    }),
+    toastSessionEnded: tell('toast', {
       type: 'toast.show',
       kind: 'error',
       message: SESSION_TOASTS.ended,
-    } as AnyEventObject),
+    }),
     /** The cart count waits its own `afterLogin` (500 ms) for a login before it asks. */
-    refreshCart: sendTo(({ system }) => system.get('cartCount'), {
+    refreshCart: tell('cartCount', {
       type: 'cart.refresh',
       reason: 'login',
-    } as AnyEventObject),
-    resetCart: sendTo(({ system }) => system.get('cartCount'), { type: 'cart.reset' }),
-    loadFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.load' }),
+    }),
+    resetCart: tell('cartCount', { type: 'cart.reset' }),
+    loadFavorites: tell('favorites', { type: 'favorites.load' }),
     /** The member's cart (the cart page, "In cart" on cards) loads with the sign-in. */
-    loadCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.load' } as AnyEventObject),
+    loadCart: tell('cart', { type: 'cart.load' }),
     /** The account menu's unread count (the `inbox` actor) follows the member. */
-    loadInbox: sendTo(({ system }) => system.get('inbox'), { type: 'inbox.load' } as AnyEventObject),
-    clearInbox: sendTo(({ system }) => system.get('inbox'), { type: 'inbox.clear' } as AnyEventObject),
+    loadInbox: tell('inbox', { type: 'inbox.load' }),
+    clearInbox: tell('inbox', { type: 'inbox.clear' }),
     /** The catalog actors (VIEWER_AWARE) reload what they show when the member changes. */
-    viewerToList: sendTo(
-      ({ system }) => system.get('promptList' satisfies ViewerAware),
-      ({ context }) => ({ type: 'viewer.changed', viewer: context.token }) as AnyEventObject,
-    ),
-    viewerToDetail: sendTo(
-      ({ system }) => system.get('promptDetail' satisfies ViewerAware),
-      ({ context }) => ({ type: 'viewer.changed', viewer: context.token }) as AnyEventObject,
-    ),
-    viewerToHome: sendTo(
-      ({ system }) => system.get('homeSections' satisfies ViewerAware),
-      ({ context }) => ({ type: 'viewer.changed', viewer: context.token }) as AnyEventObject,
-    ),
-    clearFavorites: sendTo(({ system }) => system.get('favorites'), { type: 'favorites.clear' }),
-    clearCart: sendTo(({ system }) => system.get('cart'), { type: 'cart.clear' } as AnyEventObject),
-    tellDialog: sendTo(({ system }) => system.get('loginDialog'), { type: 'session.loggedIn' }),
+    viewerToList: tell('promptList' satisfies ViewerAware, ({ context }) => ({
+      type: 'viewer.changed',
+      viewer: context.token,
+    })),
+    viewerToDetail: tell('promptDetail' satisfies ViewerAware, ({ context }) => ({
+      type: 'viewer.changed',
+      viewer: context.token,
+    })),
+    viewerToHome: tell('homeSections' satisfies ViewerAware, ({ context }) => ({
+      type: 'viewer.changed',
+      viewer: context.token,
+    })),
+    clearFavorites: tell('favorites', { type: 'favorites.clear' }),
+    clearCart: tell('cart', { type: 'cart.clear' }),
+    tellDialog: tell('loginDialog', { type: 'session.loggedIn' }),
     /** The member's machines (cart, saved prompts, unread count) load with a member (machines/app.ts). */
-    prepareMember: sendTo(({ system }) => system.get('app'), { type: 'member.prepare' } as AnyEventObject),
+    prepareMember: tell('app', { type: 'member.prepare' }),
     noteRestoredToast: assign({
       lastLoginToastAt: ({ context, event }) =>
         'output' in event ? ((event.output as Restored).lastLoginToastAt ?? null) : context.lastLoginToastAt,

@@ -1,4 +1,5 @@
-import { assign, fromPromise, not, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, not, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } from './domain/account.ts';
 import { isStrongPassword, MESSAGES } from './domain/validation.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -142,25 +143,23 @@ export const settingsMachine = setup({
     forgetRememberedEmail: () => {},
     /** Home, after the account is gone (provided by src/: the router). */
     goHome: () => {},
-    tellSessionToken: sendTo(
-      ({ system }) => system.get('session'),
-      (_, params: { token: string }) =>
-        ({ type: 'session.tokenRefreshed', token: params.token }) as AnyEventObject,
-    ),
-    logOut: sendTo(({ system }) => system.get('session'), {
+    tellSessionToken: tell('session', (_, params: { token: string }) => ({
+      type: 'session.tokenRefreshed',
+      token: params.token,
+    })),
+    logOut: tell('session', {
       type: 'session.logout',
       automatic: false,
-    } as AnyEventObject),
+    }),
     /** The account is gone: no "You have been logged out" toast, ours says why. */
-    logOutDeleted: sendTo(({ system }) => system.get('session'), {
+    logOutDeleted: tell('session', {
       type: 'session.logout',
       automatic: true,
-    } as AnyEventObject),
-    toast: sendTo(
-      ({ system }) => system.get('toast'),
-      (_, params: { kind: 'success' | 'error'; message: string }) =>
-        ({ type: 'toast.show', ...params }) as AnyEventObject,
-    ),
+    }),
+    toast: tell('toast', (_, params: { kind: 'success' | 'error'; message: string }) => ({
+      type: 'toast.show',
+      ...params,
+    })),
   },
   guards: {
     hasPassword: ({ context }) => context.settings?.hasPassword === true,

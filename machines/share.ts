@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 
 export const SHARE_MESSAGES = {
   copied: 'Share link copied to your clipboard',
@@ -28,16 +29,8 @@ export const shareMachine = setup({
     }),
   },
   actions: {
-    toastCopied: sendTo(({ system }) => system.get('toast'), {
-      type: 'toast.show',
-      kind: 'success',
-      message: SHARE_MESSAGES.copied,
-    } as AnyEventObject),
-    toastFailed: sendTo(({ system }) => system.get('toast'), {
-      type: 'toast.show',
-      kind: 'error',
-      message: SHARE_MESSAGES.failed,
-    } as AnyEventObject),
+    toastCopied: tell('toast', { type: 'toast.show', kind: 'success', message: SHARE_MESSAGES.copied }),
+    toastFailed: tell('toast', { type: 'toast.show', kind: 'error', message: SHARE_MESSAGES.failed }),
   },
 }).createMachine({
   id: 'share',

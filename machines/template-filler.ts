@@ -1,4 +1,5 @@
-import { assign, fromPromise, sendTo, setup, type AnyEventObject } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
+import { tell } from './system/tell.ts';
 import { fillTemplate, VARIABLE_PATTERN, type PromptVariable } from './domain/catalog.ts';
 
 export const COPY_MESSAGES = {
@@ -90,16 +91,16 @@ export const templateFillerMachine = setup({
     }),
   },
   actions: {
-    toastCopied: sendTo(
-      ({ system }) => system.get('toast'),
-      ({ context }) =>
-        ({ type: 'toast.show', kind: 'success', message: copyMessage(copyPlan(context)) }) as AnyEventObject,
-    ),
-    toastFailed: sendTo(({ system }) => system.get('toast'), {
+    toastCopied: tell('toast', ({ context }) => ({
+      type: 'toast.show',
+      kind: 'success',
+      message: copyMessage(copyPlan(context)),
+    })),
+    toastFailed: tell('toast', {
       type: 'toast.show',
       kind: 'error',
       message: COPY_MESSAGES.failed,
-    } as AnyEventObject),
+    }),
   },
   guards: {
     knownVariable: ({ context, event }) =>

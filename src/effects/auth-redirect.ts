@@ -1,6 +1,7 @@
 // SPEC.md §6 routes that need a signed-in user, and the navigation around sign-in: back to the saved
 // address after a login, away from a private page after a logout.
 import type { AppSystem } from '../system/app-system.ts';
+import { lookup } from '../../machines/system/actors.ts';
 import { SESSION_KEYS, safeStorage } from './storage-keys.ts';
 
 const PRIVATE = [
@@ -42,10 +43,10 @@ export function bindAuthNavigation(
   system: AppSystem,
   navigation: { navigate: (href: string) => void; pathname: () => string; href: () => string },
 ): () => void {
-  const ref = system.system.get('session');
+  const ref = lookup(system.system, 'session');
   if (!ref) return () => {};
-  let wasLoggedIn = ref.getSnapshot().hasTag('loggedIn') as boolean;
-  const sub = ref.subscribe((snapshot: { hasTag: (t: string) => boolean; context: { revoked: boolean } }) => {
+  let wasLoggedIn = ref.getSnapshot().hasTag('loggedIn');
+  const sub = ref.subscribe((snapshot) => {
     const loggedIn = snapshot.hasTag('loggedIn');
     const loggedOut = snapshot.hasTag('loggedOut');
     if (loggedIn && !wasLoggedIn) {

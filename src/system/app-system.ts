@@ -1,15 +1,14 @@
 import {
-  sendTo,
   createActor,
   waitFor,
   fromCallback,
   fromPromise,
   type ActorOptions,
-  type ActorRefFrom,
   type AnyActorLogic,
   type AnyActorRef,
   type EventFrom,
 } from 'xstate';
+import { tell } from '../../machines/system/tell.ts';
 import {
   appMachine,
   CODE_UNAVAILABLE,
@@ -20,50 +19,23 @@ import {
   type OpenRequest,
   type PageMachineId,
 } from '../../machines/app.ts';
-import type { loginDialogMachine } from '../../machines/login-dialog.ts';
-import type { registrationSuccessMachine } from '../../machines/registration-success.ts';
-import type { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
 import type { AuthEffects } from '../effects/auth.ts';
 import { lazyEffects, type NamesAll } from '../effects/lazy.ts';
-import type { authCallbackMachine } from '../../machines/auth-callback.ts';
-import type { cartCountMachine } from '../../machines/cart-count.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
-import { VIEWER_AWARE } from '../../machines/domain/viewer.ts';
-import type { emailVerificationMachine } from '../../machines/email-verification.ts';
-import type { favoritesMachine } from '../../machines/favorites.ts';
+import { VIEWER_AWARE, type ViewerChanged } from '../../machines/domain/viewer.ts';
 import { homeSectionsMachine } from '../../machines/home-sections.ts';
-import type { legacyRedirectMachine } from '../../machines/legacy-redirect.ts';
 import { seoMachine } from '../../machines/seo.ts';
-import type { shareLandingMachine } from '../../machines/share-landing.ts';
-import type { shareMachine } from '../../machines/share.ts';
-import type { templateFillerMachine } from '../../machines/template-filler.ts';
 import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
+import { lookup, type SystemActors } from '../../machines/system/actors.ts';
 import { applyHead } from '../effects/head.ts';
 import { copyText } from '../effects/navigation.ts';
-import type { hoverMenuMachine } from '../../machines/hover-menu.ts';
-import type { promptDetailMachine } from '../../machines/prompt-detail.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import { sessionMachine } from '../../machines/session.ts';
-import type { toastMachine } from '../../machines/toast.ts';
 import { connectionMachine, type ConnectionEvent } from '../../machines/connection.ts';
 import { createApiClient } from '../effects/api.ts';
 import { createCartEffects } from '../effects/cart.ts';
 import { createCatalogEffects } from '../effects/catalog.ts';
 import { createConnectionEffects, createReachabilityReports } from '../effects/connection.ts';
-import type { cartMachine } from '../../machines/cart.ts';
-import type { checkoutMachine } from '../../machines/checkout.ts';
-import type { couponsMachine } from '../../machines/coupons.ts';
-import type { exchangeMachine } from '../../machines/exchange.ts';
-import type { buyFruitCoinsMachine } from '../../machines/buy-fruitcoins.ts';
-import type { fruitHistoryMachine } from '../../machines/fruit-history.ts';
-import type { orderDetailMachine } from '../../machines/order-detail.ts';
-import type { orderListMachine } from '../../machines/order-list.ts';
-import type { paymentResultMachine } from '../../machines/payment-result.ts';
-import type { inboxMachine } from '../../machines/inbox.ts';
-import type { messagesMachine } from '../../machines/messages.ts';
-import type { supportMachine } from '../../machines/support.ts';
-import type { profileMachine } from '../../machines/profile.ts';
-import type { settingsMachine } from '../../machines/settings.ts';
 import type { CommerceEffects } from '../effects/commerce.ts';
 import type { AccountEffects } from '../effects/account.ts';
 import { createSessionEffects, storedToken } from '../effects/session.ts';
@@ -72,6 +44,7 @@ import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
 import type { AppEffects } from './app-effects.ts';
 
 export type { AppEffects } from './app-effects.ts';
+export type { SystemActors } from '../../machines/system/actors.ts';
 
 /** The sign-in calls, whose module (and crypto-js behind it) loads with the first sign-in. */
 const AUTH_EFFECT_NAMES = [
@@ -179,14 +152,11 @@ export function createAppLogic(
 ) {
   return appMachine.provide({
     actions: {
-      openLoginDialog: sendTo(
-        ({ system }) => system.get('loginDialog'),
-        (_, request: OpenRequest) => ({
-          type: 'dialog.open',
-          mode: request.mode,
-          rememberedEmail: request.email ?? local.get(LOCAL_KEYS.rememberEmail),
-        }),
-      ),
+      openLoginDialog: tell('loginDialog', (_, request: OpenRequest) => ({
+        type: 'dialog.open',
+        mode: request.mode,
+        rememberedEmail: request.email ?? local.get(LOCAL_KEYS.rememberEmail),
+      })),
     },
     actors: {
       globalEvents: fromCallback<AppEvent>(({ sendBack }) => {
@@ -282,11 +252,11 @@ const startedWith = new WeakMap<AppSystem, AppEffects>();
  * never heard the session's announcement, and without it a later sign-in or logout would not reload it.
  */
 function tellViewer(system: AppSystem, systemId: string): void {
-  if (!(VIEWER_AWARE as readonly string[]).includes(systemId)) return;
-  const session = system.system.get('session')?.getSnapshot() as
-    { hasTag: (tag: string) => boolean; context: { token: string | null } } | undefined;
-  if (!session || session.hasTag('pending')) return;
-  system.system.get(systemId)?.send({ type: 'viewer.changed', viewer: session.context.token });
+  const aware = VIEWER_AWARE.find((id) => id === systemId);
+  const session = lookup(system.system, 'session')?.getSnapshot();
+  if (!aware || !session || session.hasTag('pending')) return;
+  const viewerChanged: ViewerChanged = { type: 'viewer.changed', viewer: session.context.token };
+  lookup(system.system, aware)?.send(viewerChanged);
 }
 
 function attachGroup(system: AppSystem, provide: GroupLogic, effects: AppEffects): void {
@@ -317,12 +287,11 @@ export function startAppSystem(options: StartOptions = {}) {
   // catalog actors count that first load as the viewer's (machines/domain/viewer.ts), and a token the
   // restore then refuses answers catalog calls as a visitor's.
   tokenSource.current = () => {
-    const s = actor.system.get('session')?.getSnapshot() as
-      { context: { token: string | null }; hasTag: (tag: string) => boolean } | undefined;
+    const s = lookup(actor.system, 'session')?.getSnapshot();
     return !s || s.hasTag('pending') ? storedToken() : s.context.token;
   };
   // one event into the session, which ends itself if `token` is still the one in use
-  refusedTokens.report = (token) => actor.system.get('session')?.send({ type: 'session.revoked', token });
+  refusedTokens.report = (token) => lookup(actor.system, 'session')?.send({ type: 'session.revoked', token });
   actor.start();
   startedWith.set(actor, effects);
   if (pageMachines === 'all')
@@ -356,12 +325,12 @@ export async function prepareMember(system: AppSystem): Promise<void> {
 
 /** Resolves with the actor once one with this systemId runs (page machines arrive with their route). */
 export function whenAttached<K extends SystemId>(system: AppSystem, id: K): Promise<SystemActors[K]> {
-  const ref = system.system.get(id) as SystemActors[K] | undefined;
+  const ref = lookup(system.system, id);
   if (ref) return Promise.resolve(ref);
   return new Promise((resolve) => {
     const subscription = system.subscribe({
       next: () => {
-        const attached = system.system.get(id) as SystemActors[K] | undefined;
+        const attached = lookup(system.system, id);
         if (!attached) return;
         subscription.unsubscribe();
         resolve(attached);
@@ -370,48 +339,10 @@ export function whenAttached<K extends SystemId>(system: AppSystem, id: K): Prom
   });
 }
 
-/** The typed actor behind each systemId. */
-export interface SystemActors {
-  toast: ActorRefFrom<typeof toastMachine>;
-  categoryMenu: ActorRefFrom<typeof hoverMenuMachine>;
-  accountMenu: ActorRefFrom<typeof hoverMenuMachine>;
-  promptList: ActorRefFrom<typeof promptListMachine>;
-  promptDetail: ActorRefFrom<typeof promptDetailMachine>;
-  session: ActorRefFrom<typeof sessionMachine>;
-  cartCount: ActorRefFrom<typeof cartCountMachine>;
-  loginDialog: ActorRefFrom<typeof loginDialogMachine>;
-  registrationSuccess: ActorRefFrom<typeof registrationSuccessMachine>;
-  verifyEmailNotice: ActorRefFrom<typeof verifyEmailNoticeMachine>;
-  emailVerification: ActorRefFrom<typeof emailVerificationMachine>;
-  authCallback: ActorRefFrom<typeof authCallbackMachine>;
-  seo: ActorRefFrom<typeof seoMachine>;
-  legacyRedirect: ActorRefFrom<typeof legacyRedirectMachine>;
-  shareLanding: ActorRefFrom<typeof shareLandingMachine>;
-  share: ActorRefFrom<typeof shareMachine>;
-  templateFiller: ActorRefFrom<typeof templateFillerMachine>;
-  favorites: ActorRefFrom<typeof favoritesMachine>;
-  homeSections: ActorRefFrom<typeof homeSectionsMachine>;
-  cart: ActorRefFrom<typeof cartMachine>;
-  checkout: ActorRefFrom<typeof checkoutMachine>;
-  paymentResult: ActorRefFrom<typeof paymentResultMachine>;
-  orderList: ActorRefFrom<typeof orderListMachine>;
-  orderDetail: ActorRefFrom<typeof orderDetailMachine>;
-  fruitHistory: ActorRefFrom<typeof fruitHistoryMachine>;
-  coupons: ActorRefFrom<typeof couponsMachine>;
-  exchange: ActorRefFrom<typeof exchangeMachine>;
-  buyFruitCoins: ActorRefFrom<typeof buyFruitCoinsMachine>;
-  inbox: ActorRefFrom<typeof inboxMachine>;
-  messages: ActorRefFrom<typeof messagesMachine>;
-  support: ActorRefFrom<typeof supportMachine>;
-  profile: ActorRefFrom<typeof profileMachine>;
-  settings: ActorRefFrom<typeof settingsMachine>;
-  connection: ActorRefFrom<typeof connectionMachine>;
-}
-
 export function systemActor<K extends SystemId>(system: AppSystem, id: K): SystemActors[K] {
-  const ref: AnyActorRef | undefined = system.system.get(id);
+  const ref = lookup(system.system, id);
   if (!ref) throw new Error(`No actor with systemId "${id}" is running`);
-  return ref as SystemActors[K];
+  return ref;
 }
 
 /** For route loaders: send an event to a long-lived actor. */

@@ -5,6 +5,7 @@ import { fromPromise } from 'xstate';
 import type { MemberMachines } from '../../machines/app.ts';
 import { cartCountMachine } from '../../machines/cart-count.ts';
 import { favoritesMachine } from '../../machines/favorites.ts';
+import { lookup } from '../../machines/system/actors.ts';
 import type { AppEffects } from './app-effects.ts';
 import { cartLogic } from './cart-logic.ts';
 import { inboxCountLogic } from './inbox-count-logic.ts';
@@ -14,9 +15,8 @@ export function memberLogic(effects: AppEffects): MemberMachines {
     cartCount: cartCountMachine.provide({
       actors: {
         fetchCartCount: fromPromise(({ system }) => {
-          const session = system.get('session')?.getSnapshot() as
-            { context?: { user?: { memberId: string } | null } } | undefined;
-          return effects.fetchCartCount(session?.context?.user?.memberId ?? '');
+          const session = lookup(system, 'session')?.getSnapshot();
+          return effects.fetchCartCount(session?.context.user?.memberId ?? '');
         }),
       },
     }),

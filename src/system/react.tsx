@@ -5,6 +5,7 @@ import type { MemberMachineId } from '../../machines/app.ts';
 import type { SystemId } from '../../machines/domain/system-ids.ts';
 import type { ToastKind } from '../../machines/toast.ts';
 import { whenAttached, type AppSystem, type SystemActors } from './app-system.ts';
+import { lookup } from '../../machines/system/actors.ts';
 
 export type { AppSystem } from './app-system.ts';
 export { sendToSystem } from './app-system.ts';
@@ -38,7 +39,7 @@ function attached<K extends SystemId>(system: AppSystem, id: K): Promise<SystemA
  */
 export function useSystemActor<K extends SystemId>(id: K): SystemActors[K] {
   const system = useAppSystem();
-  const ref = system.system.get(id) as SystemActors[K] | undefined;
+  const ref = lookup(system.system, id);
   return ref ?? use(attached(system, id));
 }
 
@@ -63,7 +64,7 @@ export function useMemberSelector<K extends MemberMachineId, T>(
 ): T {
   const system = useAppSystem();
   // the root's snapshot changes when the machine is spawned
-  const ref = useSelector(system, () => system.system.get(id) as AnyActorRef | undefined);
+  const ref: AnyActorRef | undefined = useSelector(system, () => lookup(system.system, id));
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!ref) return () => {};

@@ -1,10 +1,10 @@
 // The pages a sign-in link opens: /verifyemail-{token}.html and the identity provider's callback
 // (/auth/callback, /social-callback), each machine with its effects provided; attached by their routes
 // (docs/decisions/006-lazy-page-machines.md).
-import { fromPromise, sendTo } from 'xstate';
+import { fromPromise } from 'xstate';
+import { tell } from '../../machines/system/tell.ts';
 import { authCallbackMachine } from '../../machines/auth-callback.ts';
 import { emailVerificationMachine } from '../../machines/email-verification.ts';
-import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
 import { handOverSignIn } from '../effects/popup.ts';
 import { SESSION_KEYS, safeStorage } from '../effects/storage-keys.ts';
 import type { AppEffects } from './app-effects.ts';
@@ -25,10 +25,11 @@ export function signInLinkLogic(effects: AppEffects) {
       },
       actions: {
         // through the root, which loads the sign-in machines first if they do not run yet
-        openLogin: sendTo(
-          ({ system }) => system.get(APP_SYSTEM_ID),
-          (_, p: { email: string }) => ({ type: 'loginDialog.open', mode: 'login', email: p.email }) as const,
-        ),
+        openLogin: tell('app', (_, p: { email: string }) => ({
+          type: 'loginDialog.open',
+          mode: 'login',
+          email: p.email,
+        })),
       },
     }),
   };

@@ -1,7 +1,8 @@
 // The sign-in machines (the login dialog with its social-login child, the "Check Your Email" dialog and
 // the unverified-email notice), each with src/'s effects provided. Loaded with the first sign-in intent,
 // not with the first page (machines/app.ts `loadSignIn`, docs/decisions/006-lazy-page-machines.md).
-import { fromPromise, sendTo, type AnyActorRef } from 'xstate';
+import { fromPromise, type AnyActorRef } from 'xstate';
+import { tell } from '../../machines/system/tell.ts';
 import type { SignInMachines } from '../../machines/app.ts';
 import type { SignedIn } from '../../machines/domain/session-user.ts';
 import { loginDialogMachine } from '../../machines/login-dialog.ts';
@@ -11,13 +12,13 @@ import { socialLoginMachine } from '../../machines/social-login.ts';
 import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
 import { popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from '../effects/popup.ts';
 import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
+import { lookup } from '../../machines/system/actors.ts';
 import type { AppEffects } from './app-effects.ts';
 
 const local = safeStorage('local');
 
 const sessionToken = (system: { get: (id: string) => AnyActorRef | undefined }): string | null =>
-  (system.get('session')?.getSnapshot() as { context?: { token?: string | null } } | undefined)?.context
-    ?.token ?? null;
+  lookup(system, 'session')?.getSnapshot().context.token ?? null;
 
 export function signInLogic(effects: AppEffects): SignInMachines {
   const resendEmail = resendEmailMachine.provide({
@@ -46,25 +47,22 @@ export function signInLogic(effects: AppEffects): SignInMachines {
         }),
       },
       actions: {
-        signedIn: sendTo(
-          ({ system }) => system.get('session'),
-          (_, p: SignedIn) => ({
-            type: 'session.signedIn',
-            token: p.token,
-            userData: p.userData,
-            now: Date.now(),
-          }),
-        ),
+        signedIn: tell('session', (_, p: SignedIn) => ({
+          type: 'session.signedIn',
+          token: p.token,
+          userData: p.userData,
+          now: Date.now(),
+        })),
         rememberEmail: (_, p) =>
           p.remember ? local.set(LOCAL_KEYS.rememberEmail, p.email) : local.remove(LOCAL_KEYS.rememberEmail),
-        registered: sendTo(
-          ({ system }) => system.get('registrationSuccess'),
-          (_, p: { email: string }) => ({ type: 'registration.succeeded', email: p.email }),
-        ),
-        showUnverified: sendTo(
-          ({ system }) => system.get('verifyEmailNotice'),
-          (_, p: { email: string }) => ({ type: 'notice.show', email: p.email }),
-        ),
+        registered: tell('registrationSuccess', (_, p: { email: string }) => ({
+          type: 'registration.succeeded',
+          email: p.email,
+        })),
+        showUnverified: tell('verifyEmailNotice', (_, p: { email: string }) => ({
+          type: 'notice.show',
+          email: p.email,
+        })),
       },
     }),
     registrationSuccess: registrationSuccessMachine.provide({ actors: { resendEmail } }),
