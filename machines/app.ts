@@ -8,9 +8,10 @@ import {
   type AnyActorLogic,
 } from 'xstate';
 import { lookup } from './system/actors.ts';
+import { followSession, type SessionFollow } from './system/follow-session.ts';
 import type { Letter, SystemEvents } from './system/events.ts';
 import { tell } from './system/tell.ts';
-import { SYSTEM_IDS, TIMINGS, type SystemId } from './domain/system-ids.ts';
+import { TIMINGS, type SystemId } from './domain/system-ids.ts';
 import { homeSectionsMachine } from './home-sections.ts';
 import { seoMachine } from './seo.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
@@ -25,25 +26,25 @@ import { connectionMachine, type RetryTarget } from './connection.ts';
  * (`app.attach`, docs/decisions/006-lazy-page-machines.md). Once attached they stay, as the others do.
  */
 export const PAGE_MACHINE_IDS = [
-  SYSTEM_IDS.promptDetail,
-  SYSTEM_IDS.checkout,
-  SYSTEM_IDS.paymentResult,
-  SYSTEM_IDS.orderList,
-  SYSTEM_IDS.orderDetail,
-  SYSTEM_IDS.fruitHistory,
-  SYSTEM_IDS.coupons,
-  SYSTEM_IDS.exchange,
-  SYSTEM_IDS.buyFruitCoins,
-  SYSTEM_IDS.messages,
-  SYSTEM_IDS.support,
-  SYSTEM_IDS.profile,
-  SYSTEM_IDS.settings,
-  SYSTEM_IDS.emailVerification,
-  SYSTEM_IDS.authCallback,
-  SYSTEM_IDS.legacyRedirect,
-  SYSTEM_IDS.shareLanding,
-  SYSTEM_IDS.share,
-  SYSTEM_IDS.templateFiller,
+  'promptDetail',
+  'checkout',
+  'paymentResult',
+  'orderList',
+  'orderDetail',
+  'fruitHistory',
+  'coupons',
+  'exchange',
+  'buyFruitCoins',
+  'messages',
+  'support',
+  'profile',
+  'settings',
+  'emailVerification',
+  'authCallback',
+  'legacyRedirect',
+  'shareLanding',
+  'share',
+  'templateFiller',
 ] as const satisfies readonly SystemId[];
 
 export type PageMachineId = (typeof PAGE_MACHINE_IDS)[number];
@@ -54,9 +55,9 @@ export type PageMachineId = (typeof PAGE_MACHINE_IDS)[number];
  * `loadSignIn` (src/) answers with their logic, effects provided.
  */
 export const SIGN_IN_MACHINE_IDS = [
-  SYSTEM_IDS.loginDialog,
-  SYSTEM_IDS.registrationSuccess,
-  SYSTEM_IDS.verifyEmailNotice,
+  'loginDialog',
+  'registrationSuccess',
+  'verifyEmailNotice',
 ] as const satisfies readonly SystemId[];
 
 export type SignInMachines = Record<(typeof SIGN_IN_MACHINE_IDS)[number], AnyActorLogic>;
@@ -69,10 +70,10 @@ export type SignInMachines = Record<(typeof SIGN_IN_MACHINE_IDS)[number], AnyAct
  * stay. `loadMember` (src/) answers with their logic, effects provided.
  */
 export const MEMBER_MACHINE_IDS = [
-  SYSTEM_IDS.cartCount,
-  SYSTEM_IDS.cart,
-  SYSTEM_IDS.favorites,
-  SYSTEM_IDS.inbox,
+  'cartCount',
+  'cart',
+  'favorites',
+  'inbox',
 ] as const satisfies readonly SystemId[];
 
 export type MemberMachineId = (typeof MEMBER_MACHINE_IDS)[number];
@@ -212,6 +213,7 @@ export const appMachine = setup({
     seo: seoMachine,
     homeSections: homeSectionsMachine,
     connection: connectionMachine,
+    followSession,
     /** Window-level events (the global "switch-to-register" event), provided by src/. */
     globalEvents: fromCallback<AppEvent>(() => () => {}),
   },
@@ -281,29 +283,36 @@ export const appMachine = setup({
   id: 'app',
   context: ({ input }) => ({ callbackUrl: input.callbackUrl, openRequest: null, deliveries: [] }),
   entry: [
-    spawnChild('toast', { id: SYSTEM_IDS.toast, systemId: SYSTEM_IDS.toast }),
+    spawnChild('toast', { id: 'toast', systemId: 'toast' }),
     spawnChild('hoverMenu', {
-      id: SYSTEM_IDS.categoryMenu,
-      systemId: SYSTEM_IDS.categoryMenu,
+      id: 'categoryMenu',
+      systemId: 'categoryMenu',
       input: { closeDelay: TIMINGS.categoryMenuCloseDelay },
     }),
     spawnChild('hoverMenu', {
-      id: SYSTEM_IDS.accountMenu,
-      systemId: SYSTEM_IDS.accountMenu,
+      id: 'accountMenu',
+      systemId: 'accountMenu',
       input: { closeDelay: TIMINGS.accountMenuCloseDelay },
     }),
-    spawnChild('promptList', { id: SYSTEM_IDS.promptList, systemId: SYSTEM_IDS.promptList }),
-    spawnChild('seo', { id: SYSTEM_IDS.seo, systemId: SYSTEM_IDS.seo }),
-    spawnChild('homeSections', { id: SYSTEM_IDS.homeSections, systemId: SYSTEM_IDS.homeSections }),
+    spawnChild('promptList', { id: 'promptList', systemId: 'promptList' }),
+    spawnChild('seo', { id: 'seo', systemId: 'seo' }),
+    spawnChild('homeSections', { id: 'homeSections', systemId: 'homeSections' }),
     spawnChild('connection', {
-      id: SYSTEM_IDS.connection,
-      systemId: SYSTEM_IDS.connection,
+      id: 'connection',
+      systemId: 'connection',
       input: { retryOnRestore: RETRY_ON_RESTORE },
     }),
     // the session last: its restore may already talk to the cart and the dialog
-    spawnChild('session', { id: SYSTEM_IDS.session, systemId: SYSTEM_IDS.session }),
+    spawnChild('session', { id: 'session', systemId: 'session' }),
   ],
-  invoke: { id: 'globalEvents', src: 'globalEvents' },
+  invoke: [
+    { id: 'globalEvents', src: 'globalEvents' },
+    // the member's machines load with a member (who then also gets `MEMBER_LOAD` on their start)
+    {
+      src: 'followSession',
+      input: { member: () => ({ type: 'member.prepare' }) } satisfies SessionFollow<AppEvent>,
+    },
+  ],
   on: { 'app.attach': { actions: 'attachPageMachine' } },
   type: 'parallel',
   states: {

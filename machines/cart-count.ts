@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { followSession, type SessionFollow } from './system/follow-session.ts';
 
 export const CART_RETRY_LIMIT = 3;
 
@@ -26,6 +27,7 @@ export const cartCountMachine = setup({
     cartRetry: 2000,
   },
   actors: {
+    followSession,
     /** GET /api/my/cart/count: the count, or null for an empty answer. */
     fetchCartCount: fromPromise<number | null>(() => {
       throw new Error('fetchCartCount must be provided');
@@ -41,6 +43,14 @@ export const cartCountMachine = setup({
   },
 }).createMachine({
   id: 'cartCount',
+  // A sign-in asks for the count (after its own `afterLogin` wait); a logout resets it.
+  invoke: {
+    src: 'followSession',
+    input: {
+      adopted: { type: 'cart.refresh', reason: 'login' },
+      ended: { type: 'cart.reset' },
+    } satisfies SessionFollow<CartCountEvent>,
+  },
   context: { count: 0, failures: 0 },
   initial: 'idle',
   on: {

@@ -1,4 +1,5 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { followSession, type SessionFollow } from './system/follow-session.ts';
 import { relay, tell } from './system/tell.ts';
 import { isInCart, type Cart, type CartChange, type Coupon } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -63,6 +64,7 @@ export const cartMachine = setup({
     events: {} as CartEvent,
   },
   actors: {
+    followSession,
     /** GET /api/my/cart?couponId= */
     fetchCart: fromPromise<Cart, { couponId: number | null }>(() => {
       throw new Error('fetchCart must be provided');
@@ -143,6 +145,14 @@ export const cartMachine = setup({
   },
 }).createMachine({
   id: 'cart',
+  // The member's cart (the cart page, "In cart" on cards) loads with the sign-in and empties with the logout.
+  invoke: {
+    src: 'followSession',
+    input: {
+      member: () => ({ type: 'cart.load' }),
+      visitor: { type: 'cart.clear' },
+    } satisfies SessionFollow<CartEvent>,
+  },
   context: { cart: null, couponId: null, queue: [], error: null, coupons: [], couponsError: null },
   initial: 'signedOut',
   on: {

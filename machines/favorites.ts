@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { followSession, type SessionFollow } from './system/follow-session.ts';
 import { tell } from './system/tell.ts';
 
 export const FAVORITE_MESSAGES = {
@@ -41,6 +42,7 @@ export const favoritesMachine = setup({
     events: {} as FavoritesEvent,
   },
   actors: {
+    followSession,
     fetchFavorites: fromPromise<number[]>(() => {
       throw new Error('fetchFavorites must be provided');
     }),
@@ -70,6 +72,14 @@ export const favoritesMachine = setup({
   },
 }).createMachine({
   id: 'favorites',
+  // The saved prompts load with the member and clear with the logout.
+  invoke: {
+    src: 'followSession',
+    input: {
+      member: () => ({ type: 'favorites.load' }),
+      visitor: { type: 'favorites.clear' },
+    } satisfies SessionFollow<FavoritesEvent>,
+  },
   context: { ids: [], queue: [] },
   initial: 'signedOut',
   on: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
 import type { PromptCard } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -27,12 +28,15 @@ export const homeSectionsMachine = setup({
     }),
   },
   actors: {
+    followSession,
     fetchHomeSections: fromPromise<HomeSection[]>(() => {
       throw new Error('fetchHomeSections must be provided');
     }),
   },
 }).createMachine({
   id: 'homeSections',
+  // The shelves reload what they show when the member changes (machines/domain/viewer.ts).
+  invoke: { src: 'followSession', input: FOLLOW_VIEWER },
   context: { sections: [], error: null, viewer: undefined },
   initial: 'idle',
   on: { 'viewer.changed': { actions: 'setViewer' } },

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { followSession, type SessionFollow } from './system/follow-session.ts';
 
 export type InboxEvent =
   /** From the session: a member signed in (or the page loaded signed in). Starts afresh. */
@@ -33,6 +34,7 @@ export const inboxMachine = setup({
     inboxPoll: 60_000,
   },
   actors: {
+    followSession,
     /** GET /api/my/messages/unread-count */
     fetchUnreadCount: fromPromise<number>(() => {
       throw new Error('fetchUnreadCount must be provided');
@@ -40,6 +42,14 @@ export const inboxMachine = setup({
   },
 }).createMachine({
   id: 'inbox',
+  // The unread count follows the member.
+  invoke: {
+    src: 'followSession',
+    input: {
+      member: () => ({ type: 'inbox.load' }),
+      visitor: { type: 'inbox.clear' },
+    } satisfies SessionFollow<InboxEvent>,
+  },
   context: { unread: 0 },
   initial: 'signedOut',
   on: {

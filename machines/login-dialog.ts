@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { followSession, type SessionFollow } from './system/follow-session.ts';
 import { ENCRYPT_FAILED, type SignedIn, type SignInResult } from './domain/session-user.ts';
 import {
   hasErrors,
@@ -89,6 +90,7 @@ export const loginDialogMachine = setup({
     events: {} as LoginDialogEvent,
   },
   actors: {
+    followSession,
     emailLogin: fromPromise<SignInResult, { email: string; password: string }>(() => {
       throw new Error('emailLogin must be provided');
     }),
@@ -148,6 +150,13 @@ export const loginDialogMachine = setup({
   },
 }).createMachine({
   id: 'loginDialog',
+  // A sign-in, from the dialog or elsewhere, closes it.
+  invoke: {
+    src: 'followSession',
+    input: {
+      member: () => ({ type: 'session.loggedIn' }),
+    } satisfies SessionFollow<LoginDialogEvent>,
+  },
   context: ({ input }) => ({
     form: EMPTY_FORM,
     errors: {},

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
 import type { PromptCard, PromptFull } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -29,6 +30,7 @@ export const promptDetailMachine = setup({
     events: {} as PromptDetailEvent,
   },
   actors: {
+    followSession,
     fetchPrompt: fromPromise<PromptLookup, string>(() => {
       throw new Error('fetchPrompt must be provided');
     }),
@@ -49,6 +51,8 @@ export const promptDetailMachine = setup({
   },
 }).createMachine({
   id: 'promptDetail',
+  // The detail reloads what it shows when the member changes (machines/domain/viewer.ts).
+  invoke: { src: 'followSession', input: FOLLOW_VIEWER },
   context: { id: null, prompt: null, error: null, related: [], viewer: undefined },
   initial: 'idle',
   on: {

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
 import { sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -51,6 +52,7 @@ export const promptListMachine = setup({
     events: {} as PromptListEvent,
   },
   actors: {
+    followSession,
     fetchPromptPage: fromPromise<PromptPage, ListQuery>(() => {
       throw new Error('fetchPromptPage must be provided');
     }),
@@ -94,6 +96,8 @@ export const promptListMachine = setup({
   },
 }).createMachine({
   id: 'promptList',
+  // The list reloads what it shows when the member changes (machines/domain/viewer.ts).
+  invoke: { src: 'followSession', input: FOLLOW_VIEWER },
   context: { query: {}, entry: null, page: null, error: null, viewer: undefined, kept: [] },
   initial: 'idle',
   on: {

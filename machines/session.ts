@@ -1,4 +1,4 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
 import { tell } from './system/tell.ts';
 import {
   adoptDecision,
@@ -8,9 +8,19 @@ import {
   type AuthMarks,
 } from './domain/session-rules.ts';
 import { toSessionUser, type SessionUser, type UserData } from './domain/session-user.ts';
-import type { VIEWER_AWARE } from './domain/viewer.ts';
 
-type ViewerAware = (typeof VIEWER_AWARE)[number];
+/**
+ * What the session announces to whoever follows it (`followSession`, machines/system/follow-session.ts),
+ * in place of the messages it used to send to named actors: a sign-in adopted (a login, a restore,
+ * another tab's) and a session ended (a logout, automatic or not, or refused by the server), each in
+ * its transition; a member signed in and the session a visitor's, on each entry of those states (a
+ * renewed token and a restore without a session included).
+ */
+export type SessionEmitted =
+  | { type: 'session.adopted' }
+  | { type: 'session.ended' }
+  | { type: 'session.member'; token: string }
+  | { type: 'session.visitor' };
 
 export const SESSION_TOASTS = {
   loggedIn: 'You have successfully logged in',
@@ -71,11 +81,9 @@ export interface SessionContext {
  * reconcile every `authPoll`, log out with the listeners suspended (`listenerResume`, then
  * `guardRelease`). Storage, cookies, window events and HTTP are actors and actions from src/.
  */
-const ANNOUNCE_VIEWER = ['viewerToList', 'viewerToDetail', 'viewerToHome'] as const;
-
 type ContextArgs = { context: SessionContext };
 
-/** Adopting a sign-in: the token and user, stored, announced, and the cart count asked again. */
+/** Adopting a sign-in: the token and user, stored, announced (the window event, then `session.adopted`). */
 const ADOPT_SIGN_IN = [
   'setSignedIn',
   {
@@ -83,7 +91,7 @@ const ADOPT_SIGN_IN = [
     params: ({ context }: ContextArgs) => ({ token: context.token ?? '', user: context.user }),
   },
   'announceLogin',
-  'refreshCart',
+  'announceAdopted',
 ] as const;
 
 /**
@@ -113,6 +121,7 @@ export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
+    emitted: {} as SessionEmitted,
   },
   delays: {
     authPoll: 5000,
@@ -156,8 +165,7 @@ export const sessionMachine = setup({
     rememberLoginToast: (_, _params: { at: number }) => {},
     /** Remove social_login=success from the address by replacing it. */
     cleanSocialLoginParam: () => {},
-    // Messages to the other long-lived actors by systemId. A session tested alone has none: XState
-    // then hands the event back to the session, which handles none of these types (ADR 001).
+    // Its toasts, by the toast's systemId (dropped when a session tested alone has none).
     toastLoggedIn: tell('toast', {
       type: 'toast.show',
       kind: 'success',
@@ -173,36 +181,14 @@ export const sessionMachine = setup({
       kind: 'error',
       message: SESSION_TOASTS.ended,
     }),
-    /** The cart count waits its own `afterLogin` (500 ms) for a login before it asks. */
-    refreshCart: tell('cartCount', {
-      type: 'cart.refresh',
-      reason: 'login',
-    }),
-    resetCart: tell('cartCount', { type: 'cart.reset' }),
-    loadFavorites: tell('favorites', { type: 'favorites.load' }),
-    /** The member's cart (the cart page, "In cart" on cards) loads with the sign-in. */
-    loadCart: tell('cart', { type: 'cart.load' }),
-    /** The account menu's unread count (the `inbox` actor) follows the member. */
-    loadInbox: tell('inbox', { type: 'inbox.load' }),
-    clearInbox: tell('inbox', { type: 'inbox.clear' }),
-    /** The catalog actors (VIEWER_AWARE) reload what they show when the member changes. */
-    viewerToList: tell('promptList' satisfies ViewerAware, ({ context }) => ({
-      type: 'viewer.changed',
-      viewer: context.token,
-    })),
-    viewerToDetail: tell('promptDetail' satisfies ViewerAware, ({ context }) => ({
-      type: 'viewer.changed',
-      viewer: context.token,
-    })),
-    viewerToHome: tell('homeSections' satisfies ViewerAware, ({ context }) => ({
-      type: 'viewer.changed',
-      viewer: context.token,
-    })),
-    clearFavorites: tell('favorites', { type: 'favorites.clear' }),
-    clearCart: tell('cart', { type: 'cart.clear' }),
-    tellDialog: tell('loginDialog', { type: 'session.loggedIn' }),
-    /** The member's machines (cart, saved prompts, unread count) load with a member (machines/app.ts). */
-    prepareMember: tell('app', { type: 'member.prepare' }),
+    /**
+     * What the session announces (`SessionEmitted`): it names no other actor, and whoever cares follows
+     * it (machines/system/follow-session.ts): the member's machines, the catalog actors, the dialog.
+     */
+    announceAdopted: emit({ type: 'session.adopted' }),
+    announceEnded: emit({ type: 'session.ended' }),
+    announceMember: emit(({ context }) => ({ type: 'session.member', token: context.token ?? '' })),
+    announceVisitor: emit({ type: 'session.visitor' }),
     noteRestoredToast: assign({
       lastLoginToastAt: ({ context, event }) =>
         'output' in event ? ((event.output as Restored).lastLoginToastAt ?? null) : context.lastLoginToastAt,
@@ -283,7 +269,7 @@ export const sessionMachine = setup({
                 event.output.status === 'valid' ? { token: event.output.token, user: event.output.user } : {},
               ),
               { type: 'cleanSocialLoginParam' },
-              'refreshCart',
+              'announceAdopted',
             ],
           },
           {
@@ -297,7 +283,7 @@ export const sessionMachine = setup({
                   : {},
               ),
               { type: 'cleanSocialLoginParam' },
-              'refreshCart',
+              'announceAdopted',
             ],
           },
           {
@@ -314,13 +300,7 @@ export const sessionMachine = setup({
 
     loggedOut: {
       tags: ['loggedOut'],
-      entry: [
-        assign({ token: null, user: null, pendingUser: null }),
-        'clearFavorites',
-        'clearCart',
-        'clearInbox',
-        ...ANNOUNCE_VIEWER,
-      ],
+      entry: [assign({ token: null, user: null, pendingUser: null }), 'announceVisitor'],
       on: {
         'session.signedIn': signInTransitions(false),
       },
@@ -343,12 +323,12 @@ export const sessionMachine = setup({
               {
                 guard: 'storageAcceptsDirectly',
                 target: '#session.loggedIn',
-                actions: ['adoptFromStorage', 'refreshCart'],
+                actions: ['adoptFromStorage', 'announceAdopted'],
               },
               {
                 guard: 'storageNeedsCheck',
                 target: '#session.loggedIn',
-                actions: ['adoptFromStorage', 'refreshCart'],
+                actions: ['adoptFromStorage', 'announceAdopted'],
               },
             ],
           },
@@ -358,15 +338,7 @@ export const sessionMachine = setup({
 
     loggedIn: {
       tags: ['loggedIn'],
-      entry: [
-        assign({ revoked: false }),
-        'tellDialog',
-        'prepareMember',
-        'loadFavorites',
-        'loadCart',
-        'loadInbox',
-        ...ANNOUNCE_VIEWER,
-      ],
+      entry: [assign({ revoked: false }), 'announceMember'],
       type: 'parallel',
       on: {
         // The server refused this session's token: it has ended it already, so nothing is asked of it
@@ -377,7 +349,7 @@ export const sessionMachine = setup({
           target: 'loggedOut.suspended',
           actions: [
             'clearSession',
-            'resetCart',
+            'announceEnded',
             'announceLogout',
             'toastSessionEnded',
             assign({ revoked: true, automatic: false }),
@@ -439,7 +411,7 @@ export const sessionMachine = setup({
             guard: 'storageTokenOther',
             target: 'loggedIn',
             reenter: true,
-            actions: ['adoptFromStorage', 'refreshCart'],
+            actions: ['adoptFromStorage', 'announceAdopted'],
           },
         ],
       },
@@ -530,13 +502,13 @@ export const sessionMachine = setup({
           {
             guard: 'automaticLogout',
             target: 'loggedOut.suspended',
-            actions: ['clearSession', 'resetCart', 'announceLogout', assign({ automatic: false })],
+            actions: ['clearSession', 'announceEnded', 'announceLogout', assign({ automatic: false })],
           },
           {
             target: 'loggedOut.suspended',
             actions: [
               'clearSession',
-              'resetCart',
+              'announceEnded',
               'announceLogout',
               'toastLoggedOut',
               assign({ automatic: false }),
@@ -547,13 +519,13 @@ export const sessionMachine = setup({
           {
             guard: 'automaticLogout',
             target: 'loggedOut.suspended',
-            actions: ['clearSession', 'resetCart', 'announceLogout', assign({ automatic: false })],
+            actions: ['clearSession', 'announceEnded', 'announceLogout', assign({ automatic: false })],
           },
           {
             target: 'loggedOut.suspended',
             actions: [
               'clearSession',
-              'resetCart',
+              'announceEnded',
               'announceLogout',
               'toastLoggedOut',
               assign({ automatic: false }),

@@ -285,7 +285,8 @@ describe('the session ends when the server says it has (issue 15)', () => {
           clearSession: () => log.push('clear'),
           announceLogin: () => log.push('event:login-success'),
           announceLogout: () => log.push('event:user-logout'),
-          resetCart: () => log.push('cart:zero'),
+          // the cart count follows this announcement (machines/system/follow-session.ts)
+          announceEnded: () => log.push('cart:zero'),
           toastLoggedOut: () => log.push(`toast:${SESSION_TOASTS.loggedOut}`),
           toastSessionEnded: () => log.push(`toast:${SESSION_TOASTS.ended}`),
         },
