@@ -11,7 +11,8 @@ import { lookup } from './system/actors.ts';
 import { followSession, type SessionFollow } from './system/follow-session.ts';
 import type { Letter, SystemEvents } from './system/events.ts';
 import { tell } from './system/tell.ts';
-import { TIMINGS, type SystemId } from './domain/system-ids.ts';
+import { TIMINGS } from './domain/system-ids.ts';
+import type { IdIn } from './system/registry.ts';
 import { homeSectionsMachine } from './home-sections.ts';
 import { seoMachine } from './seo.ts';
 import { hoverMenuMachine } from './hover-menu.ts';
@@ -21,62 +22,18 @@ import { sessionMachine } from './session.ts';
 import { toastMachine } from './toast.ts';
 import { connectionMachine, type RetryTarget } from './connection.ts';
 
-/**
- * The machines only some pages use: not spawned at start, but attached by the routes that need them
- * (`app.attach`, docs/decisions/006-lazy-page-machines.md). Once attached they stay, as the others do.
- */
-export const PAGE_MACHINE_IDS = [
-  'promptDetail',
-  'checkout',
-  'paymentResult',
-  'orderList',
-  'orderDetail',
-  'fruitHistory',
-  'coupons',
-  'exchange',
-  'buyFruitCoins',
-  'messages',
-  'support',
-  'profile',
-  'settings',
-  'emailVerification',
-  'authCallback',
-  'legacyRedirect',
-  'shareLanding',
-  'share',
-  'templateFiller',
-] as const satisfies readonly SystemId[];
+/** The page machines (registry scope `page`): attached by the routes that need them (`app.attach`). */
+export type PageMachineId = IdIn<'page'>;
 
-export type PageMachineId = (typeof PAGE_MACHINE_IDS)[number];
+/** The sign-in machines (scope `signIn`): `loadSignIn` (src/) answers with their logic, effects provided. */
+export type SignInMachines = Record<IdIn<'signIn'>, AnyActorLogic>;
 
 /**
- * The sign-in machines: long-lived once they run, but loaded with the first sign-in intent (a press of
- * "Log in", a pointer or focus on it, a page that asks a visitor to log in), not with the first page.
- * `loadSignIn` (src/) answers with their logic, effects provided.
+ * The member's machines (scope `member`): a visitor's first visit does not need them; they load when a
+ * session has a member (`member.prepare`, from following the session), when a page needs them, or with
+ * a visitor's first press of a card's button (`member.deliver`). `loadMember` (src/) answers likewise.
  */
-export const SIGN_IN_MACHINE_IDS = [
-  'loginDialog',
-  'registrationSuccess',
-  'verifyEmailNotice',
-] as const satisfies readonly SystemId[];
-
-export type SignInMachines = Record<(typeof SIGN_IN_MACHINE_IDS)[number], AnyActorLogic>;
-
-/**
- * The member's machines: the header's cart count, the cart, the saved prompts and the unread count
- * (the header shows the first and the last only to a member). A visitor's first visit
- * does not need them: they load when a session has a member (`member.prepare`, sent by the session),
- * when a page needs them, or with a visitor's first press of a card's button (`member.deliver`), then
- * stay. `loadMember` (src/) answers with their logic, effects provided.
- */
-export const MEMBER_MACHINE_IDS = [
-  'cartCount',
-  'cart',
-  'favorites',
-  'inbox',
-] as const satisfies readonly SystemId[];
-
-export type MemberMachineId = (typeof MEMBER_MACHINE_IDS)[number];
+export type MemberMachineId = IdIn<'member'>;
 export type MemberMachines = Record<MemberMachineId, AnyActorLogic>;
 
 /**
@@ -186,10 +143,10 @@ const requestOf = (event: { mode?: DialogMode; email?: string }): OpenRequest =>
  * The root of the actor system: started once by src/, it spawns every long-lived actor with its
  * systemId so views and routes can reach them (`system.get(id)`). Effects are provided by src/
  * through `appMachine.provide({ actors: { ... } })` with each child's own provided version. Page
- * machines (PAGE_MACHINE_IDS) arrive later with `app.attach`, their logic already provided by src/.
+ * machines (registry scope `page`) arrive later with `app.attach`, their logic already provided by src/.
  * Retries on restore (RETRY_ON_RESTORE) skip a page machine not attached yet: `connection` sends only
  * to actors that run. Two parallel regions load the rest when first needed (absent → loading → ready):
- * `signIn` the sign-in machines (SIGN_IN_MACHINE_IDS), `member` the member's (MEMBER_MACHINE_IDS).
+ * `signIn` the sign-in machines (scope `signIn`), `member` the member's (scope `member`).
  */
 export const appMachine = setup({
   types: {
@@ -227,12 +184,7 @@ export const appMachine = setup({
     /** Spawns the loaded sign-in machines with their systemIds (the dialog gets the callback URL). */
     spawnSignIn: enqueueActions(({ enqueue, context, system }, machines: SignInMachines) => {
       const input: AppInput = { callbackUrl: context.callbackUrl };
-      spawnMissing(
-        enqueue,
-        system,
-        SIGN_IN_MACHINE_IDS.map((id) => [id, machines[id]] as const),
-        input,
-      );
+      spawnMissing(enqueue, system, Object.entries(machines), input);
     }),
     holdDelivery: assign({
       deliveries: ({ context, event }) =>
@@ -245,11 +197,7 @@ export const appMachine = setup({
      * came back to it).
      */
     spawnMember: enqueueActions(({ enqueue, system }, machines: MemberMachines) => {
-      const spawned = spawnMissing(
-        enqueue,
-        system,
-        MEMBER_MACHINE_IDS.map((id) => [id, machines[id]] as const),
-      ) as MemberMachineId[];
+      const spawned = spawnMissing(enqueue, system, Object.entries(machines)) as MemberMachineId[];
       const session = lookup(system, 'session')?.getSnapshot();
       if (!session?.hasTag('loggedIn')) return;
       for (const systemId of spawned)

@@ -10,25 +10,26 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as BuyFruitcoinsRouteImport } from './routes/buy-fruitcoins'
-import { Route as CartRouteImport } from './routes/cart'
-import { Route as CouponsRouteImport } from './routes/coupons'
+import { Route as MemberRouteImport } from './routes/_member'
 import { Route as Detail_Char123idChar125DothtmlRouteImport } from './routes/detail_{$id}[.]html'
-import { Route as ExchangeCouponsRouteImport } from './routes/exchange-coupons'
-import { Route as FruitTransactionsRouteImport } from './routes/fruit-transactions'
-import { Route as MessagesRouteImport } from './routes/messages'
-import { Route as OrdersRouteImport } from './routes/orders'
-import { Route as PaiddetailChar123idsChar125DothtmlRouteImport } from './routes/paiddetail-{$ids}[.]html'
-import { Route as PendingdetailChar123orderIdChar125DothtmlRouteImport } from './routes/pendingdetail-{$orderId}[.]html'
 import { Route as PrivacyRouteImport } from './routes/privacy'
-import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as RecommendedRouteImport } from './routes/recommended'
 import { Route as SearchRouteImport } from './routes/search'
-import { Route as SettingsRouteImport } from './routes/settings'
 import { Route as SocialCallbackRouteImport } from './routes/social-callback'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as VerifyemailChar123tokenChar125DothtmlRouteImport } from './routes/verifyemail-{$token}[.]html'
+import { Route as MemberBuyFruitcoinsRouteImport } from './routes/_member/buy-fruitcoins'
+import { Route as MemberCartRouteImport } from './routes/_member/cart'
+import { Route as MemberCouponsRouteImport } from './routes/_member/coupons'
+import { Route as MemberExchangeCouponsRouteImport } from './routes/_member/exchange-coupons'
+import { Route as MemberFruitTransactionsRouteImport } from './routes/_member/fruit-transactions'
+import { Route as MemberMessagesRouteImport } from './routes/_member/messages'
+import { Route as MemberOrdersRouteImport } from './routes/_member/orders'
+import { Route as MemberPaiddetailChar123idsChar125DothtmlRouteImport } from './routes/_member/paiddetail-{$ids}[.]html'
+import { Route as MemberPendingdetailChar123orderIdChar125DothtmlRouteImport } from './routes/_member/pendingdetail-{$orderId}[.]html'
+import { Route as MemberProfileRouteImport } from './routes/_member/profile'
+import { Route as MemberSettingsRouteImport } from './routes/_member/settings'
 import { Route as AuthCallbackRouteImport } from './routes/auth.callback'
 import { Route as CategoryIndexRouteImport } from './routes/category.index'
 import { Route as CategoryIdRouteImport } from './routes/category.$id'
@@ -36,28 +37,17 @@ import { Route as CategoryFreePromptsRouteImport } from './routes/category.free-
 import { Route as CategoryFruitPromptsRouteImport } from './routes/category.fruit-prompts'
 import { Route as CategoryPremiumPromptsRouteImport } from './routes/category.premium-prompts'
 import { Route as DetailSlugIdRouteImport } from './routes/detail.$slugId'
-import { Route as OrderDetailOrderIdRouteImport } from './routes/order-detail.$orderId'
 import { Route as PsPartnerShortUrlIdRouteImport } from './routes/ps.$partnerShortUrlId'
 import { Route as SShortUrlIdRouteImport } from './routes/s.$shortUrlId'
+import { Route as MemberOrderDetailOrderIdRouteImport } from './routes/_member/order-detail.$orderId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const BuyFruitcoinsRoute = BuyFruitcoinsRouteImport.update({
-  id: '/buy-fruitcoins',
-  path: '/buy-fruitcoins',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CartRoute = CartRouteImport.update({
-  id: '/cart',
-  path: '/cart',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const CouponsRoute = CouponsRouteImport.update({
-  id: '/coupons',
-  path: '/coupons',
+const MemberRoute = MemberRouteImport.update({
+  id: '/_member',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Detail_Char123idChar125DothtmlRoute =
@@ -66,46 +56,9 @@ const Detail_Char123idChar125DothtmlRoute =
     path: '/detail_{$id}.html',
     getParentRoute: () => rootRouteImport,
   } as any)
-const ExchangeCouponsRoute = ExchangeCouponsRouteImport.update({
-  id: '/exchange-coupons',
-  path: '/exchange-coupons',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const FruitTransactionsRoute = FruitTransactionsRouteImport.update({
-  id: '/fruit-transactions',
-  path: '/fruit-transactions',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MessagesRoute = MessagesRouteImport.update({
-  id: '/messages',
-  path: '/messages',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const OrdersRoute = OrdersRouteImport.update({
-  id: '/orders',
-  path: '/orders',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const PaiddetailChar123idsChar125DothtmlRoute =
-  PaiddetailChar123idsChar125DothtmlRouteImport.update({
-    id: '/paiddetail-{$ids}.html',
-    path: '/paiddetail-{$ids}.html',
-    getParentRoute: () => rootRouteImport,
-  } as any)
-const PendingdetailChar123orderIdChar125DothtmlRoute =
-  PendingdetailChar123orderIdChar125DothtmlRouteImport.update({
-    id: '/pendingdetail-{$orderId}.html',
-    path: '/pendingdetail-{$orderId}.html',
-    getParentRoute: () => rootRouteImport,
-  } as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProfileRoute = ProfileRouteImport.update({
-  id: '/profile',
-  path: '/profile',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RecommendedRoute = RecommendedRouteImport.update({
@@ -116,11 +69,6 @@ const RecommendedRoute = RecommendedRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const SettingsRoute = SettingsRouteImport.update({
-  id: '/settings',
-  path: '/settings',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SocialCallbackRoute = SocialCallbackRouteImport.update({
@@ -144,6 +92,63 @@ const VerifyemailChar123tokenChar125DothtmlRoute =
     path: '/verifyemail-{$token}.html',
     getParentRoute: () => rootRouteImport,
   } as any)
+const MemberBuyFruitcoinsRoute = MemberBuyFruitcoinsRouteImport.update({
+  id: '/buy-fruitcoins',
+  path: '/buy-fruitcoins',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberCartRoute = MemberCartRouteImport.update({
+  id: '/cart',
+  path: '/cart',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberCouponsRoute = MemberCouponsRouteImport.update({
+  id: '/coupons',
+  path: '/coupons',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberExchangeCouponsRoute = MemberExchangeCouponsRouteImport.update({
+  id: '/exchange-coupons',
+  path: '/exchange-coupons',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberFruitTransactionsRoute = MemberFruitTransactionsRouteImport.update({
+  id: '/fruit-transactions',
+  path: '/fruit-transactions',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberMessagesRoute = MemberMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberOrdersRoute = MemberOrdersRouteImport.update({
+  id: '/orders',
+  path: '/orders',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberPaiddetailChar123idsChar125DothtmlRoute =
+  MemberPaiddetailChar123idsChar125DothtmlRouteImport.update({
+    id: '/paiddetail-{$ids}.html',
+    path: '/paiddetail-{$ids}.html',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberPendingdetailChar123orderIdChar125DothtmlRoute =
+  MemberPendingdetailChar123orderIdChar125DothtmlRouteImport.update({
+    id: '/pendingdetail-{$orderId}.html',
+    path: '/pendingdetail-{$orderId}.html',
+    getParentRoute: () => MemberRoute,
+  } as any)
+const MemberProfileRoute = MemberProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => MemberRoute,
+} as any)
+const MemberSettingsRoute = MemberSettingsRouteImport.update({
+  id: '/settings',
+  path: '/settings',
+  getParentRoute: () => MemberRoute,
+} as any)
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
   id: '/auth/callback',
   path: '/auth/callback',
@@ -179,11 +184,6 @@ const DetailSlugIdRoute = DetailSlugIdRouteImport.update({
   path: '/detail/$slugId',
   getParentRoute: () => rootRouteImport,
 } as any)
-const OrderDetailOrderIdRoute = OrderDetailOrderIdRouteImport.update({
-  id: '/order-detail/$orderId',
-  path: '/order-detail/$orderId',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PsPartnerShortUrlIdRoute = PsPartnerShortUrlIdRouteImport.update({
   id: '/ps/$partnerShortUrlId',
   path: '/ps/$partnerShortUrlId',
@@ -194,220 +194,218 @@ const SShortUrlIdRoute = SShortUrlIdRouteImport.update({
   path: '/s/$shortUrlId',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MemberOrderDetailOrderIdRoute =
+  MemberOrderDetailOrderIdRouteImport.update({
+    id: '/order-detail/$orderId',
+    path: '/order-detail/$orderId',
+    getParentRoute: () => MemberRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/buy-fruitcoins': typeof BuyFruitcoinsRoute
-  '/cart': typeof CartRoute
-  '/coupons': typeof CouponsRoute
   '/detail_{$id}.html': typeof Detail_Char123idChar125DothtmlRoute
-  '/exchange-coupons': typeof ExchangeCouponsRoute
-  '/fruit-transactions': typeof FruitTransactionsRoute
-  '/messages': typeof MessagesRoute
-  '/orders': typeof OrdersRoute
-  '/paiddetail-{$ids}.html': typeof PaiddetailChar123idsChar125DothtmlRoute
-  '/pendingdetail-{$orderId}.html': typeof PendingdetailChar123orderIdChar125DothtmlRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
   '/recommended': typeof RecommendedRoute
   '/search': typeof SearchRoute
-  '/settings': typeof SettingsRoute
   '/social-callback': typeof SocialCallbackRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
+  '/buy-fruitcoins': typeof MemberBuyFruitcoinsRoute
+  '/cart': typeof MemberCartRoute
+  '/coupons': typeof MemberCouponsRoute
+  '/exchange-coupons': typeof MemberExchangeCouponsRoute
+  '/fruit-transactions': typeof MemberFruitTransactionsRoute
+  '/messages': typeof MemberMessagesRoute
+  '/orders': typeof MemberOrdersRoute
+  '/paiddetail-{$ids}.html': typeof MemberPaiddetailChar123idsChar125DothtmlRoute
+  '/pendingdetail-{$orderId}.html': typeof MemberPendingdetailChar123orderIdChar125DothtmlRoute
+  '/profile': typeof MemberProfileRoute
+  '/settings': typeof MemberSettingsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/category/$id': typeof CategoryIdRoute
   '/category/free-prompts': typeof CategoryFreePromptsRoute
   '/category/fruit-prompts': typeof CategoryFruitPromptsRoute
   '/category/premium-prompts': typeof CategoryPremiumPromptsRoute
   '/detail/$slugId': typeof DetailSlugIdRoute
-  '/order-detail/$orderId': typeof OrderDetailOrderIdRoute
   '/ps/$partnerShortUrlId': typeof PsPartnerShortUrlIdRoute
   '/s/$shortUrlId': typeof SShortUrlIdRoute
   '/category/': typeof CategoryIndexRoute
+  '/order-detail/$orderId': typeof MemberOrderDetailOrderIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/buy-fruitcoins': typeof BuyFruitcoinsRoute
-  '/cart': typeof CartRoute
-  '/coupons': typeof CouponsRoute
   '/detail_{$id}.html': typeof Detail_Char123idChar125DothtmlRoute
-  '/exchange-coupons': typeof ExchangeCouponsRoute
-  '/fruit-transactions': typeof FruitTransactionsRoute
-  '/messages': typeof MessagesRoute
-  '/orders': typeof OrdersRoute
-  '/paiddetail-{$ids}.html': typeof PaiddetailChar123idsChar125DothtmlRoute
-  '/pendingdetail-{$orderId}.html': typeof PendingdetailChar123orderIdChar125DothtmlRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
   '/recommended': typeof RecommendedRoute
   '/search': typeof SearchRoute
-  '/settings': typeof SettingsRoute
   '/social-callback': typeof SocialCallbackRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
+  '/buy-fruitcoins': typeof MemberBuyFruitcoinsRoute
+  '/cart': typeof MemberCartRoute
+  '/coupons': typeof MemberCouponsRoute
+  '/exchange-coupons': typeof MemberExchangeCouponsRoute
+  '/fruit-transactions': typeof MemberFruitTransactionsRoute
+  '/messages': typeof MemberMessagesRoute
+  '/orders': typeof MemberOrdersRoute
+  '/paiddetail-{$ids}.html': typeof MemberPaiddetailChar123idsChar125DothtmlRoute
+  '/pendingdetail-{$orderId}.html': typeof MemberPendingdetailChar123orderIdChar125DothtmlRoute
+  '/profile': typeof MemberProfileRoute
+  '/settings': typeof MemberSettingsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/category/$id': typeof CategoryIdRoute
   '/category/free-prompts': typeof CategoryFreePromptsRoute
   '/category/fruit-prompts': typeof CategoryFruitPromptsRoute
   '/category/premium-prompts': typeof CategoryPremiumPromptsRoute
   '/detail/$slugId': typeof DetailSlugIdRoute
-  '/order-detail/$orderId': typeof OrderDetailOrderIdRoute
   '/ps/$partnerShortUrlId': typeof PsPartnerShortUrlIdRoute
   '/s/$shortUrlId': typeof SShortUrlIdRoute
   '/category': typeof CategoryIndexRoute
+  '/order-detail/$orderId': typeof MemberOrderDetailOrderIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/buy-fruitcoins': typeof BuyFruitcoinsRoute
-  '/cart': typeof CartRoute
-  '/coupons': typeof CouponsRoute
+  '/_member': typeof MemberRouteWithChildren
   '/detail_{$id}.html': typeof Detail_Char123idChar125DothtmlRoute
-  '/exchange-coupons': typeof ExchangeCouponsRoute
-  '/fruit-transactions': typeof FruitTransactionsRoute
-  '/messages': typeof MessagesRoute
-  '/orders': typeof OrdersRoute
-  '/paiddetail-{$ids}.html': typeof PaiddetailChar123idsChar125DothtmlRoute
-  '/pendingdetail-{$orderId}.html': typeof PendingdetailChar123orderIdChar125DothtmlRoute
   '/privacy': typeof PrivacyRoute
-  '/profile': typeof ProfileRoute
   '/recommended': typeof RecommendedRoute
   '/search': typeof SearchRoute
-  '/settings': typeof SettingsRoute
   '/social-callback': typeof SocialCallbackRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
+  '/_member/buy-fruitcoins': typeof MemberBuyFruitcoinsRoute
+  '/_member/cart': typeof MemberCartRoute
+  '/_member/coupons': typeof MemberCouponsRoute
+  '/_member/exchange-coupons': typeof MemberExchangeCouponsRoute
+  '/_member/fruit-transactions': typeof MemberFruitTransactionsRoute
+  '/_member/messages': typeof MemberMessagesRoute
+  '/_member/orders': typeof MemberOrdersRoute
+  '/_member/paiddetail-{$ids}.html': typeof MemberPaiddetailChar123idsChar125DothtmlRoute
+  '/_member/pendingdetail-{$orderId}.html': typeof MemberPendingdetailChar123orderIdChar125DothtmlRoute
+  '/_member/profile': typeof MemberProfileRoute
+  '/_member/settings': typeof MemberSettingsRoute
   '/auth/callback': typeof AuthCallbackRoute
   '/category/$id': typeof CategoryIdRoute
   '/category/free-prompts': typeof CategoryFreePromptsRoute
   '/category/fruit-prompts': typeof CategoryFruitPromptsRoute
   '/category/premium-prompts': typeof CategoryPremiumPromptsRoute
   '/detail/$slugId': typeof DetailSlugIdRoute
-  '/order-detail/$orderId': typeof OrderDetailOrderIdRoute
   '/ps/$partnerShortUrlId': typeof PsPartnerShortUrlIdRoute
   '/s/$shortUrlId': typeof SShortUrlIdRoute
   '/category/': typeof CategoryIndexRoute
+  '/_member/order-detail/$orderId': typeof MemberOrderDetailOrderIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/detail_{$id}.html'
+    | '/privacy'
+    | '/recommended'
+    | '/search'
+    | '/social-callback'
+    | '/support'
+    | '/terms'
+    | '/verifyemail-{$token}.html'
     | '/buy-fruitcoins'
     | '/cart'
     | '/coupons'
-    | '/detail_{$id}.html'
     | '/exchange-coupons'
     | '/fruit-transactions'
     | '/messages'
     | '/orders'
     | '/paiddetail-{$ids}.html'
     | '/pendingdetail-{$orderId}.html'
-    | '/privacy'
     | '/profile'
-    | '/recommended'
-    | '/search'
     | '/settings'
-    | '/social-callback'
-    | '/support'
-    | '/terms'
-    | '/verifyemail-{$token}.html'
     | '/auth/callback'
     | '/category/$id'
     | '/category/free-prompts'
     | '/category/fruit-prompts'
     | '/category/premium-prompts'
     | '/detail/$slugId'
-    | '/order-detail/$orderId'
     | '/ps/$partnerShortUrlId'
     | '/s/$shortUrlId'
     | '/category/'
+    | '/order-detail/$orderId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/detail_{$id}.html'
+    | '/privacy'
+    | '/recommended'
+    | '/search'
+    | '/social-callback'
+    | '/support'
+    | '/terms'
+    | '/verifyemail-{$token}.html'
     | '/buy-fruitcoins'
     | '/cart'
     | '/coupons'
-    | '/detail_{$id}.html'
     | '/exchange-coupons'
     | '/fruit-transactions'
     | '/messages'
     | '/orders'
     | '/paiddetail-{$ids}.html'
     | '/pendingdetail-{$orderId}.html'
-    | '/privacy'
     | '/profile'
-    | '/recommended'
-    | '/search'
     | '/settings'
-    | '/social-callback'
-    | '/support'
-    | '/terms'
-    | '/verifyemail-{$token}.html'
     | '/auth/callback'
     | '/category/$id'
     | '/category/free-prompts'
     | '/category/fruit-prompts'
     | '/category/premium-prompts'
     | '/detail/$slugId'
-    | '/order-detail/$orderId'
     | '/ps/$partnerShortUrlId'
     | '/s/$shortUrlId'
     | '/category'
+    | '/order-detail/$orderId'
   id:
     | '__root__'
     | '/'
-    | '/buy-fruitcoins'
-    | '/cart'
-    | '/coupons'
+    | '/_member'
     | '/detail_{$id}.html'
-    | '/exchange-coupons'
-    | '/fruit-transactions'
-    | '/messages'
-    | '/orders'
-    | '/paiddetail-{$ids}.html'
-    | '/pendingdetail-{$orderId}.html'
     | '/privacy'
-    | '/profile'
     | '/recommended'
     | '/search'
-    | '/settings'
     | '/social-callback'
     | '/support'
     | '/terms'
     | '/verifyemail-{$token}.html'
+    | '/_member/buy-fruitcoins'
+    | '/_member/cart'
+    | '/_member/coupons'
+    | '/_member/exchange-coupons'
+    | '/_member/fruit-transactions'
+    | '/_member/messages'
+    | '/_member/orders'
+    | '/_member/paiddetail-{$ids}.html'
+    | '/_member/pendingdetail-{$orderId}.html'
+    | '/_member/profile'
+    | '/_member/settings'
     | '/auth/callback'
     | '/category/$id'
     | '/category/free-prompts'
     | '/category/fruit-prompts'
     | '/category/premium-prompts'
     | '/detail/$slugId'
-    | '/order-detail/$orderId'
     | '/ps/$partnerShortUrlId'
     | '/s/$shortUrlId'
     | '/category/'
+    | '/_member/order-detail/$orderId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  BuyFruitcoinsRoute: typeof BuyFruitcoinsRoute
-  CartRoute: typeof CartRoute
-  CouponsRoute: typeof CouponsRoute
+  MemberRoute: typeof MemberRouteWithChildren
   Detail_Char123idChar125DothtmlRoute: typeof Detail_Char123idChar125DothtmlRoute
-  ExchangeCouponsRoute: typeof ExchangeCouponsRoute
-  FruitTransactionsRoute: typeof FruitTransactionsRoute
-  MessagesRoute: typeof MessagesRoute
-  OrdersRoute: typeof OrdersRoute
-  PaiddetailChar123idsChar125DothtmlRoute: typeof PaiddetailChar123idsChar125DothtmlRoute
-  PendingdetailChar123orderIdChar125DothtmlRoute: typeof PendingdetailChar123orderIdChar125DothtmlRoute
   PrivacyRoute: typeof PrivacyRoute
-  ProfileRoute: typeof ProfileRoute
   RecommendedRoute: typeof RecommendedRoute
   SearchRoute: typeof SearchRoute
-  SettingsRoute: typeof SettingsRoute
   SocialCallbackRoute: typeof SocialCallbackRoute
   SupportRoute: typeof SupportRoute
   TermsRoute: typeof TermsRoute
@@ -418,7 +416,6 @@ export interface RootRouteChildren {
   CategoryFruitPromptsRoute: typeof CategoryFruitPromptsRoute
   CategoryPremiumPromptsRoute: typeof CategoryPremiumPromptsRoute
   DetailSlugIdRoute: typeof DetailSlugIdRoute
-  OrderDetailOrderIdRoute: typeof OrderDetailOrderIdRoute
   PsPartnerShortUrlIdRoute: typeof PsPartnerShortUrlIdRoute
   SShortUrlIdRoute: typeof SShortUrlIdRoute
   CategoryIndexRoute: typeof CategoryIndexRoute
@@ -433,25 +430,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/buy-fruitcoins': {
-      id: '/buy-fruitcoins'
-      path: '/buy-fruitcoins'
-      fullPath: '/buy-fruitcoins'
-      preLoaderRoute: typeof BuyFruitcoinsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/cart': {
-      id: '/cart'
-      path: '/cart'
-      fullPath: '/cart'
-      preLoaderRoute: typeof CartRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/coupons': {
-      id: '/coupons'
-      path: '/coupons'
-      fullPath: '/coupons'
-      preLoaderRoute: typeof CouponsRouteImport
+    '/_member': {
+      id: '/_member'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MemberRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/detail_{$id}.html': {
@@ -461,60 +444,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof Detail_Char123idChar125DothtmlRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/exchange-coupons': {
-      id: '/exchange-coupons'
-      path: '/exchange-coupons'
-      fullPath: '/exchange-coupons'
-      preLoaderRoute: typeof ExchangeCouponsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/fruit-transactions': {
-      id: '/fruit-transactions'
-      path: '/fruit-transactions'
-      fullPath: '/fruit-transactions'
-      preLoaderRoute: typeof FruitTransactionsRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/messages': {
-      id: '/messages'
-      path: '/messages'
-      fullPath: '/messages'
-      preLoaderRoute: typeof MessagesRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/orders': {
-      id: '/orders'
-      path: '/orders'
-      fullPath: '/orders'
-      preLoaderRoute: typeof OrdersRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/paiddetail-{$ids}.html': {
-      id: '/paiddetail-{$ids}.html'
-      path: '/paiddetail-{$ids}.html'
-      fullPath: '/paiddetail-{$ids}.html'
-      preLoaderRoute: typeof PaiddetailChar123idsChar125DothtmlRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/pendingdetail-{$orderId}.html': {
-      id: '/pendingdetail-{$orderId}.html'
-      path: '/pendingdetail-{$orderId}.html'
-      fullPath: '/pendingdetail-{$orderId}.html'
-      preLoaderRoute: typeof PendingdetailChar123orderIdChar125DothtmlRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
       fullPath: '/privacy'
       preLoaderRoute: typeof PrivacyRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/profile': {
-      id: '/profile'
-      path: '/profile'
-      fullPath: '/profile'
-      preLoaderRoute: typeof ProfileRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/recommended': {
@@ -529,13 +463,6 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/settings': {
-      id: '/settings'
-      path: '/settings'
-      fullPath: '/settings'
-      preLoaderRoute: typeof SettingsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/social-callback': {
@@ -565,6 +492,83 @@ declare module '@tanstack/react-router' {
       fullPath: '/verifyemail-{$token}.html'
       preLoaderRoute: typeof VerifyemailChar123tokenChar125DothtmlRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_member/buy-fruitcoins': {
+      id: '/_member/buy-fruitcoins'
+      path: '/buy-fruitcoins'
+      fullPath: '/buy-fruitcoins'
+      preLoaderRoute: typeof MemberBuyFruitcoinsRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/cart': {
+      id: '/_member/cart'
+      path: '/cart'
+      fullPath: '/cart'
+      preLoaderRoute: typeof MemberCartRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/coupons': {
+      id: '/_member/coupons'
+      path: '/coupons'
+      fullPath: '/coupons'
+      preLoaderRoute: typeof MemberCouponsRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/exchange-coupons': {
+      id: '/_member/exchange-coupons'
+      path: '/exchange-coupons'
+      fullPath: '/exchange-coupons'
+      preLoaderRoute: typeof MemberExchangeCouponsRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/fruit-transactions': {
+      id: '/_member/fruit-transactions'
+      path: '/fruit-transactions'
+      fullPath: '/fruit-transactions'
+      preLoaderRoute: typeof MemberFruitTransactionsRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/messages': {
+      id: '/_member/messages'
+      path: '/messages'
+      fullPath: '/messages'
+      preLoaderRoute: typeof MemberMessagesRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/orders': {
+      id: '/_member/orders'
+      path: '/orders'
+      fullPath: '/orders'
+      preLoaderRoute: typeof MemberOrdersRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/paiddetail-{$ids}.html': {
+      id: '/_member/paiddetail-{$ids}.html'
+      path: '/paiddetail-{$ids}.html'
+      fullPath: '/paiddetail-{$ids}.html'
+      preLoaderRoute: typeof MemberPaiddetailChar123idsChar125DothtmlRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/pendingdetail-{$orderId}.html': {
+      id: '/_member/pendingdetail-{$orderId}.html'
+      path: '/pendingdetail-{$orderId}.html'
+      fullPath: '/pendingdetail-{$orderId}.html'
+      preLoaderRoute: typeof MemberPendingdetailChar123orderIdChar125DothtmlRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/profile': {
+      id: '/_member/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof MemberProfileRouteImport
+      parentRoute: typeof MemberRoute
+    }
+    '/_member/settings': {
+      id: '/_member/settings'
+      path: '/settings'
+      fullPath: '/settings'
+      preLoaderRoute: typeof MemberSettingsRouteImport
+      parentRoute: typeof MemberRoute
     }
     '/auth/callback': {
       id: '/auth/callback'
@@ -615,13 +619,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DetailSlugIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/order-detail/$orderId': {
-      id: '/order-detail/$orderId'
-      path: '/order-detail/$orderId'
-      fullPath: '/order-detail/$orderId'
-      preLoaderRoute: typeof OrderDetailOrderIdRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/ps/$partnerShortUrlId': {
       id: '/ps/$partnerShortUrlId'
       path: '/ps/$partnerShortUrlId'
@@ -636,28 +633,58 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SShortUrlIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_member/order-detail/$orderId': {
+      id: '/_member/order-detail/$orderId'
+      path: '/order-detail/$orderId'
+      fullPath: '/order-detail/$orderId'
+      preLoaderRoute: typeof MemberOrderDetailOrderIdRouteImport
+      parentRoute: typeof MemberRoute
+    }
   }
 }
 
+interface MemberRouteChildren {
+  MemberBuyFruitcoinsRoute: typeof MemberBuyFruitcoinsRoute
+  MemberCartRoute: typeof MemberCartRoute
+  MemberCouponsRoute: typeof MemberCouponsRoute
+  MemberExchangeCouponsRoute: typeof MemberExchangeCouponsRoute
+  MemberFruitTransactionsRoute: typeof MemberFruitTransactionsRoute
+  MemberMessagesRoute: typeof MemberMessagesRoute
+  MemberOrdersRoute: typeof MemberOrdersRoute
+  MemberPaiddetailChar123idsChar125DothtmlRoute: typeof MemberPaiddetailChar123idsChar125DothtmlRoute
+  MemberPendingdetailChar123orderIdChar125DothtmlRoute: typeof MemberPendingdetailChar123orderIdChar125DothtmlRoute
+  MemberProfileRoute: typeof MemberProfileRoute
+  MemberSettingsRoute: typeof MemberSettingsRoute
+  MemberOrderDetailOrderIdRoute: typeof MemberOrderDetailOrderIdRoute
+}
+
+const MemberRouteChildren: MemberRouteChildren = {
+  MemberBuyFruitcoinsRoute: MemberBuyFruitcoinsRoute,
+  MemberCartRoute: MemberCartRoute,
+  MemberCouponsRoute: MemberCouponsRoute,
+  MemberExchangeCouponsRoute: MemberExchangeCouponsRoute,
+  MemberFruitTransactionsRoute: MemberFruitTransactionsRoute,
+  MemberMessagesRoute: MemberMessagesRoute,
+  MemberOrdersRoute: MemberOrdersRoute,
+  MemberPaiddetailChar123idsChar125DothtmlRoute:
+    MemberPaiddetailChar123idsChar125DothtmlRoute,
+  MemberPendingdetailChar123orderIdChar125DothtmlRoute:
+    MemberPendingdetailChar123orderIdChar125DothtmlRoute,
+  MemberProfileRoute: MemberProfileRoute,
+  MemberSettingsRoute: MemberSettingsRoute,
+  MemberOrderDetailOrderIdRoute: MemberOrderDetailOrderIdRoute,
+}
+
+const MemberRouteWithChildren =
+  MemberRoute._addFileChildren(MemberRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  BuyFruitcoinsRoute: BuyFruitcoinsRoute,
-  CartRoute: CartRoute,
-  CouponsRoute: CouponsRoute,
+  MemberRoute: MemberRouteWithChildren,
   Detail_Char123idChar125DothtmlRoute: Detail_Char123idChar125DothtmlRoute,
-  ExchangeCouponsRoute: ExchangeCouponsRoute,
-  FruitTransactionsRoute: FruitTransactionsRoute,
-  MessagesRoute: MessagesRoute,
-  OrdersRoute: OrdersRoute,
-  PaiddetailChar123idsChar125DothtmlRoute:
-    PaiddetailChar123idsChar125DothtmlRoute,
-  PendingdetailChar123orderIdChar125DothtmlRoute:
-    PendingdetailChar123orderIdChar125DothtmlRoute,
   PrivacyRoute: PrivacyRoute,
-  ProfileRoute: ProfileRoute,
   RecommendedRoute: RecommendedRoute,
   SearchRoute: SearchRoute,
-  SettingsRoute: SettingsRoute,
   SocialCallbackRoute: SocialCallbackRoute,
   SupportRoute: SupportRoute,
   TermsRoute: TermsRoute,
@@ -669,7 +696,6 @@ const rootRouteChildren: RootRouteChildren = {
   CategoryFruitPromptsRoute: CategoryFruitPromptsRoute,
   CategoryPremiumPromptsRoute: CategoryPremiumPromptsRoute,
   DetailSlugIdRoute: DetailSlugIdRoute,
-  OrderDetailOrderIdRoute: OrderDetailOrderIdRoute,
   PsPartnerShortUrlIdRoute: PsPartnerShortUrlIdRoute,
   SShortUrlIdRoute: SShortUrlIdRoute,
   CategoryIndexRoute: CategoryIndexRoute,

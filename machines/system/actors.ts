@@ -32,7 +32,7 @@ import type { supportMachine } from '../support.ts';
 import type { templateFillerMachine } from '../template-filler.ts';
 import type { toastMachine } from '../toast.ts';
 import type { verifyEmailNoticeMachine } from '../verify-email-notice.ts';
-import type { SystemId } from '../domain/system-ids.ts';
+import type { SystemId } from './registry.ts';
 
 /** The typed actor behind each systemId. */
 export interface SystemActors {

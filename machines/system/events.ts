@@ -32,7 +32,7 @@ import type { SupportEvent } from '../support.ts';
 import type { TemplateFillerEvent } from '../template-filler.ts';
 import type { ToastEvent } from '../toast.ts';
 import type { VerifyEmailNoticeEvent } from '../verify-email-notice.ts';
-import type { SystemId } from '../domain/system-ids.ts';
+import type { SystemId } from './registry.ts';
 
 /**
  * The contract between actors (issue 16): for each systemId, the events its actor takes. `tell`

@@ -18,9 +18,12 @@ import type {
   TopUpResult,
 } from '../../machines/domain/commerce.ts';
 import type { ApiClient } from './api.ts';
+import { createCartEffects } from './cart.ts';
 
 export function createCommerceEffects(api: ApiClient) {
   return {
+    // the header's cart count too: only a member's machines ask for it, and they load later
+    ...createCartEffects(api),
     /** The cart, priced now; with `couponId`, the coupon's effect on the money part (or why not). */
     fetchCart: async (input: { couponId?: number | null } = {}): Promise<Cart> =>
       (await api.get<{ data: Cart }>('/api/my/cart', { couponId: input.couponId ?? undefined })).data,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { attachPageMachines, sendToSystem } from '../system/app-system.ts';
+import { ensure, sendToSystem } from '../system/app-system.ts';
 import { LegacyRedirectView } from '../views/link-landing-views.tsx';
 import { parseLegacyDetailParams } from './-lib/params.ts';
 import { sendSeoPage } from './-lib/seo.ts';
@@ -8,7 +8,7 @@ import { sendSeoPage } from './-lib/seo.ts';
 export const Route = createFileRoute('/detail_{$id}.html')({
   params: { parse: parseLegacyDetailParams },
   beforeLoad: async ({ context, params, location, preload }) => {
-    await attachPageMachines(context.system, 'link');
+    await ensure(context.system, 'legacyRedirect');
     if (preload) return;
     sendToSystem(context.system, 'legacyRedirect', {
       type: 'legacy.open',

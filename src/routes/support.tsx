@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SupportPage } from '../views/support-page.tsx';
-import { attachFor } from './-lib/attach.ts';
+import { ensureFor } from './-lib/attach.ts';
 
 export const Route = createFileRoute('/support')({
-  beforeLoad: attachFor('inbox'),
+  beforeLoad: ensureFor('support'),
   component: SupportPage,
 });

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { attachPageMachines, sendToSystem } from '../system/app-system.ts';
+import { ensure, sendToSystem } from '../system/app-system.ts';
 import { EmailVerificationPage } from '../views/email-verification-page.tsx';
 import { parseTokenParams } from './-lib/params.ts';
 
 export const Route = createFileRoute('/verifyemail-{$token}.html')({
   params: { parse: parseTokenParams },
   beforeLoad: async ({ context, params, preload }) => {
-    await attachPageMachines(context.system, 'signInLink');
+    await ensure(context.system, 'emailVerification');
     if (!preload)
       sendToSystem(context.system, 'emailVerification', { type: 'verify.start', token: params.token });
   },

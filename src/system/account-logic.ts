@@ -20,7 +20,7 @@ const PASSWORD_REFUSALS: Record<number, Extract<PasswordAnswer, { ok: false }>['
   409: 'noPassword',
 };
 
-export function accountLogic(effects: AppEffects) {
+export default function accountLogic(effects: AppEffects) {
   return {
     profile: profileMachine.provide({
       actors: {

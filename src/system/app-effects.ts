@@ -2,7 +2,6 @@
 // (`*-logic.ts`) that app-system.ts loads can name it without importing app-system.ts back.
 import type { popupActor } from '../effects/popup.ts';
 import type { AuthEffects } from '../effects/auth.ts';
-import type { createCartEffects } from '../effects/cart.ts';
 import type { createCatalogEffects } from '../effects/catalog.ts';
 import type { ConnectionEffects } from '../effects/connection.ts';
 import type { CommerceEffects } from '../effects/commerce.ts';
@@ -12,7 +11,6 @@ import type { createSessionEffects } from '../effects/session.ts';
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
 export type AppEffects = ReturnType<typeof createCatalogEffects> &
   AuthEffects &
-  ReturnType<typeof createCartEffects> &
   CommerceEffects &
   AccountEffects & {
     session: ReturnType<typeof createSessionEffects>;

@@ -12,8 +12,6 @@ import { tell } from '../../machines/system/tell.ts';
 import {
   appMachine,
   CODE_UNAVAILABLE,
-  MEMBER_MACHINE_IDS,
-  PAGE_MACHINE_IDS,
   type AppEvent,
   type MemberMachineId,
   type OpenRequest,
@@ -21,19 +19,19 @@ import {
 } from '../../machines/app.ts';
 import type { AuthEffects } from '../effects/auth.ts';
 import { lazyEffects, type NamesAll } from '../effects/lazy.ts';
-import type { SystemId } from '../../machines/domain/system-ids.ts';
+import type { SystemId } from '../../machines/system/registry.ts';
 import { VIEWER_AWARE, type ViewerChanged } from '../../machines/domain/viewer.ts';
 import { homeSectionsMachine } from '../../machines/home-sections.ts';
 import { seoMachine } from '../../machines/seo.ts';
 import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
 import { lookup, type SystemActors } from '../../machines/system/actors.ts';
+import { REGISTRY, scopeOf, type PageModule } from '../../machines/system/registry.ts';
 import { applyHead } from '../effects/head.ts';
 import { copyText } from '../effects/navigation.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import { sessionMachine } from '../../machines/session.ts';
 import { connectionMachine, type ConnectionEvent } from '../../machines/connection.ts';
 import { createApiClient } from '../effects/api.ts';
-import { createCartEffects } from '../effects/cart.ts';
 import { createCatalogEffects } from '../effects/catalog.ts';
 import { createConnectionEffects, createReachabilityReports } from '../effects/connection.ts';
 import type { CommerceEffects } from '../effects/commerce.ts';
@@ -58,6 +56,7 @@ const AUTH_EFFECT_NAMES = [
 ] as const satisfies readonly (keyof AuthEffects)[];
 /** A member's calls (cart, orders, coins, coupons), whose module loads with the first of them. */
 const COMMERCE_EFFECT_NAMES = [
+  'fetchCartCount',
   'fetchCart',
   'addToCart',
   'removeFromCart',
@@ -123,7 +122,6 @@ export function browserEffects(): AppEffects {
       () => import('../effects/auth.ts').then((m) => m.createAuthEffects(signInApi)),
       AUTH_EFFECT_NAMES,
     ),
-    ...createCartEffects(api),
     ...lazyEffects(
       () => import('../effects/commerce.ts').then((m) => m.createCommerceEffects(api)),
       COMMERCE_EFFECT_NAMES,
@@ -202,50 +200,38 @@ export interface StartOptions {
   callbackUrl?: string;
   /** Loads the sign-in dialogs' views, with the sign-in machines (src/main.tsx hands them in). */
   loadSignInViews?: () => Promise<unknown>;
-  /**
-   * `onDemand`: page machines are attached by the routes that need them (attachPageMachines), the
-   * browser's way. `all`: every page machine runs from the start, for code that drives machines
-   * without routes (machine tests, scripts); only outside a browser, where every group is loaded up
-   * front. The default is `all` outside a browser, `onDemand` in one.
-   */
-  pageMachines?: 'all' | 'onDemand';
 }
 
 /**
- * The page machines in groups, each group's module imported when a route first needs it
- * (docs/decisions/006-lazy-page-machines.md): each provides its machines with the system's effects.
+ * src/'s part of the registry (machines/system/registry.ts): the modules that provide the page machines
+ * with effects, each imported when a route first needs one of its machines
+ * (docs/decisions/006-lazy-page-machines.md).
  */
-const PAGE_GROUPS = {
-  checkout: () => import('./checkout-logic.ts').then((m) => m.checkoutLogic),
-  history: () => import('./history-logic.ts').then((m) => m.historyLogic),
-  inbox: () => import('./inbox-logic.ts').then((m) => m.inboxLogic),
-  account: () => import('./account-logic.ts').then((m) => m.accountLogic),
-  signInLink: () => import('./sign-in-link-logic.ts').then((m) => m.signInLinkLogic),
-  link: () => import('./link-logic.ts').then((m) => m.linkLogic),
-  detail: () => import('./detail-logic.ts').then((m) => m.detailLogic),
-  topup: () => import('./topup-logic.ts').then((m) => m.topupLogic),
-} satisfies Record<string, () => Promise<(effects: AppEffects) => Record<string, AnyActorLogic>>>;
+export const PAGE_MODULES = {
+  checkout: () => import('./checkout-logic.ts'),
+  history: () => import('./history-logic.ts'),
+  inbox: () => import('./inbox-logic.ts'),
+  account: () => import('./account-logic.ts'),
+  signInLink: () => import('./sign-in-link-logic.ts'),
+  link: () => import('./link-logic.ts'),
+  detail: () => import('./detail-logic.ts'),
+  topup: () => import('./topup-logic.ts'),
+} satisfies Record<PageModule, () => Promise<{ default: ModuleLogic }>>;
 
-export type PageGroup = keyof typeof PAGE_GROUPS;
-type GroupLogic = (effects: AppEffects) => Record<string, AnyActorLogic>;
+/** A module's machines, provided with the effects a system was started with. */
+export type ModuleLogic = (effects: AppEffects) => Record<string, AnyActorLogic>;
 
-const ATTACHABLE: readonly string[] = [...PAGE_MACHINE_IDS, ...MEMBER_MACHINE_IDS];
-const isAttachable = (id: string): id is PageMachineId | MemberMachineId => ATTACHABLE.includes(id);
-
-/**
- * Outside a browser (machine tests, scripts) every group, and the member's machines, are loaded before a
- * system can start.
- */
-const preloadedGroups: readonly GroupLogic[] | null =
-  typeof window === 'undefined'
-    ? await Promise.all([
-        ...Object.values(PAGE_GROUPS).map((load) => load()),
-        import('./member-logic.ts').then((m) => m.memberLogic),
-      ])
-    : null;
+const isAttachable = (id: string): id is PageMachineId | MemberMachineId =>
+  id in REGISTRY && ['page', 'member'].includes(scopeOf(id as SystemId));
 
 /** The effects each running system was started with, for the page machines attached later. */
 const startedWith = new WeakMap<AppSystem, AppEffects>();
+
+function effectsOf(system: AppSystem): AppEffects {
+  const effects = startedWith.get(system);
+  if (!effects) throw new Error('This actor system was not started by startAppSystem');
+  return effects;
+}
 
 /**
  * A catalog actor attached after the session has spoken (docs/decisions/006) learns the viewer now: it
@@ -259,10 +245,20 @@ function tellViewer(system: AppSystem, systemId: string): void {
   lookup(system.system, aware)?.send(viewerChanged);
 }
 
-function attachGroup(system: AppSystem, provide: GroupLogic, effects: AppEffects): void {
-  for (const [systemId, logic] of Object.entries(provide(effects))) {
+/**
+ * Attaches each machine of loaded modules that the system does not run yet, provided with the effects it
+ * was started with. Tests that drive machines without routes attach every module up front this way
+ * (tests/support/start-system.ts).
+ */
+export function attachLoaded(system: AppSystem, modules: readonly ModuleLogic[]): void {
+  const effects = effectsOf(system);
+  for (const provide of modules) attachModule(system, provide(effects));
+}
+
+function attachModule(system: AppSystem, logic: Record<string, AnyActorLogic>): void {
+  for (const [systemId, machine] of Object.entries(logic)) {
     if (!isAttachable(systemId) || system.system.get(systemId)) continue;
-    system.send({ type: 'app.attach', systemId, logic });
+    system.send({ type: 'app.attach', systemId, logic: machine });
     tellViewer(system, systemId);
   }
 }
@@ -273,9 +269,6 @@ export function startAppSystem(options: StartOptions = {}) {
     options.callbackUrl ??
     (typeof location === 'undefined' ? 'http://localhost/auth/callback' : `${location.origin}/auth/callback`);
   const effects = options.effects ?? browserEffects();
-  const pageMachines = options.pageMachines ?? (preloadedGroups ? 'all' : 'onDemand');
-  if (pageMachines === 'all' && !preloadedGroups)
-    throw new Error('pageMachines: "all" is for code outside a browser; routes attach them in one');
   const actor = createActor(createAppLogic(effects, options.loadSignInViews), {
     systemId: APP_SYSTEM_ID,
     input: { callbackUrl },
@@ -294,23 +287,36 @@ export function startAppSystem(options: StartOptions = {}) {
   refusedTokens.report = (token) => lookup(actor.system, 'session')?.send({ type: 'session.revoked', token });
   actor.start();
   startedWith.set(actor, effects);
-  if (pageMachines === 'all')
-    for (const provide of preloadedGroups ?? []) attachGroup(actor, provide, effects);
   return actor;
 }
 
 export type AppSystem = ReturnType<typeof startAppSystem>;
 
 /**
- * Loads a group of page machines (their module, on first use) and attaches each one the system does not
- * run yet, provided with the effects the system was started with. Routes await it before their page
- * renders, preloads included (attaching starts nothing: a page machine waits for its page's events).
+ * Starts the actors with these systemIds unless they run, each as its scope in the registry says
+ * (machines/system/registry.ts): a page machine's module is imported on first use and its machines
+ * attached; the member's machines and the sign-in machines load as one group each; the app's run
+ * already. Routes await it before their page renders, preloads included (attaching starts nothing: a
+ * page machine waits for its page's events). Rejects when code cannot be loaded, so the route shows
+ * its error view instead of waiting.
  */
-export async function attachPageMachines(system: AppSystem, ...groups: PageGroup[]): Promise<void> {
-  const effects = startedWith.get(system);
-  if (!effects) throw new Error('attachPageMachines: this system was not started by startAppSystem');
-  const provided = await Promise.all(groups.map((group) => PAGE_GROUPS[group]()));
-  for (const provide of provided) attachGroup(system, provide, effects);
+export async function ensure(system: AppSystem, ...ids: SystemId[]): Promise<void> {
+  const effects = effectsOf(system);
+  const scopes = new Set(ids.map(scopeOf));
+  const modules = new Set(ids.map((id) => REGISTRY[id]).filter((m): m is PageModule => m in PAGE_MODULES));
+  const loading = [
+    scopes.has('member') && prepareMember(system),
+    scopes.has('signIn') && prepareSignIn(system),
+  ];
+  const provided = await Promise.all([...modules].map((name) => PAGE_MODULES[name]()));
+  for (const module of provided) attachModule(system, module.default(effects));
+  await Promise.all(loading);
+}
+
+async function prepareSignIn(system: AppSystem): Promise<void> {
+  system.send({ type: 'signIn.prepare' });
+  const settled = await waitFor(system, (s) => !s.matches({ signIn: 'loading' }));
+  if (!settled.matches({ signIn: 'ready' })) throw new Error(CODE_UNAVAILABLE);
 }
 
 /**

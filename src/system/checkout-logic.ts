@@ -17,7 +17,7 @@ export const paymentPage: { go: (url: string) => void } = {
   },
 };
 
-export function checkoutLogic(effects: AppEffects) {
+export default function checkoutLogic(effects: AppEffects) {
   const goToPayment = (_: unknown, { url }: { url: string }) => paymentPage.go(url);
   return {
     checkout: checkoutMachine.provide({

@@ -6,7 +6,7 @@ import { shareMachine } from '../../machines/share.ts';
 import { templateFillerMachine } from '../../machines/template-filler.ts';
 import type { AppEffects } from './app-effects.ts';
 
-export function detailLogic(effects: AppEffects) {
+export default function detailLogic(effects: AppEffects) {
   return {
     promptDetail: promptDetailMachine.provide({
       actors: {

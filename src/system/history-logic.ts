@@ -19,7 +19,7 @@ export const externalPage: { assign: (url: string) => void } = {
 const isStatus = (error: unknown, status: number): error is ApiError =>
   error instanceof ApiError && error.status === status;
 
-export function historyLogic(effects: AppEffects) {
+export default function historyLogic(effects: AppEffects) {
   return {
     orderList: orderListMachine.provide({
       actors: { fetchOrders: fromPromise(({ input }) => effects.fetchOrders(input)) },

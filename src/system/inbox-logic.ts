@@ -12,7 +12,7 @@ import { inboxCountLogic } from './inbox-count-logic.ts';
 export const RATE_LIMITED_MESSAGE =
   'You have sent several requests in a short time. Please wait a little before sending another.';
 
-export function inboxLogic(effects: AppEffects) {
+export default function inboxLogic(effects: AppEffects) {
   return {
     ...inboxCountLogic(effects),
     messages: messagesMachine.provide({

@@ -8,7 +8,7 @@ import { navigation } from '../effects/navigation.ts';
 import { LOCAL_KEYS, safeStorage } from '../effects/storage-keys.ts';
 import type { AppEffects } from './app-effects.ts';
 
-export function linkLogic(effects: AppEffects) {
+export default function linkLogic(effects: AppEffects) {
   const local = safeStorage('local');
   return {
     legacyRedirect: legacyRedirectMachine.provide({

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createContext, use, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
 import type { MemberMachineId } from '../../machines/app.ts';
-import type { SystemId } from '../../machines/domain/system-ids.ts';
+import type { SystemId } from '../../machines/system/registry.ts';
 import type { ToastKind } from '../../machines/toast.ts';
 import { whenAttached, type AppSystem, type SystemActors } from './app-system.ts';
 import { lookup } from '../../machines/system/actors.ts';

@@ -9,7 +9,7 @@ import { handOverSignIn } from '../effects/popup.ts';
 import { SESSION_KEYS, safeStorage } from '../effects/storage-keys.ts';
 import type { AppEffects } from './app-effects.ts';
 
-export function signInLinkLogic(effects: AppEffects) {
+export default function signInLinkLogic(effects: AppEffects) {
   return {
     authCallback: authCallbackMachine.provide({
       actors: { exchangeCode: fromPromise(({ input }) => effects.exchangeCode(input)) },

@@ -11,7 +11,7 @@ export const paymentPage: { go: (url: string) => void } = {
   },
 };
 
-export function topupLogic(effects: AppEffects) {
+export default function topupLogic(effects: AppEffects) {
   return {
     buyFruitCoins: buyFruitCoinsMachine.provide({
       actors: {

@@ -8,7 +8,7 @@ import { avatarProblem, nameProblem, PROFILE_MESSAGES } from '../../machines/pro
 import { SETTINGS_MESSAGES, validatePasswordChange } from '../../machines/settings.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import { navigation } from '../../src/effects/navigation.ts';
-import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
 import {
   accountModels,
   accountPaths,
@@ -22,6 +22,7 @@ import {
 } from '../support/account-models.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { CoverageRecorder, controlledActors, machineInventory, replayOnActor } from '../support/model.ts';
+import { startTestSystem } from '../support/start-system.ts';
 
 const recorders = new Map(accountModels.map((m) => [m.machine, new CoverageRecorder(m.machine)]));
 afterAll(() => recorders.forEach((r) => r.save()));
@@ -97,7 +98,7 @@ describe('settings rules', () => {
 
 /** The whole actor system over fake API calls, with a member signed in. */
 async function memberSystem(overrides: Partial<AppEffects>) {
-  const system = startAppSystem({ effects: fakeEffects(overrides) });
+  const system = startTestSystem({ effects: fakeEffects(overrides) });
   const session = systemActor(system, 'session');
   await waitFor(session, (s) => !s.hasTag('pending'));
   session.send({

@@ -2,19 +2,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { memberLogic } from '../../src/system/member-logic.ts';
 import { appMachine } from '../../machines/app.ts';
-import { SYSTEM_IDS } from '../../machines/domain/system-ids.ts';
-import { MEMBER_MACHINE_IDS, PAGE_MACHINE_IDS, SIGN_IN_MACHINE_IDS } from '../../machines/app.ts';
-import {
-  attachPageMachines,
-  startAppSystem,
-  systemActor,
-  whenAttached,
-} from '../../src/system/app-system.ts';
+import { idsIn, REGISTRY } from '../../machines/system/registry.ts';
+import { ensure, startAppSystem, systemActor, whenAttached } from '../../src/system/app-system.ts';
+import { startTestSystem } from '../support/start-system.ts';
 import { controlledActors, CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { appModel } from '../models/app.ts';
 import { pathsOf } from '../models/types.ts';
 import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture, pageFixture } from '../support/fixtures.ts';
+
+const PAGE_MACHINE_IDS = idsIn('page');
+const SIGN_IN_MACHINE_IDS = idsIn('signIn');
+const MEMBER_MACHINE_IDS = idsIn('member');
 
 const recorder = new CoverageRecorder(appMachine);
 afterAll(() => recorder.save());
@@ -65,9 +64,9 @@ describe('app root model', () => {
 
 describe('the actor system', () => {
   it('starts every long-lived actor once, reachable by systemId', () => {
-    const system = startAppSystem({ effects: fakeEffects(), clock: new SimulatedClock() });
+    const system = startTestSystem({ effects: fakeEffects(), clock: new SimulatedClock() });
     const signIn: readonly string[] = SIGN_IN_MACHINE_IDS;
-    for (const id of Object.values(SYSTEM_IDS))
+    for (const id of Object.keys(REGISTRY))
       if (!signIn.includes(id)) expect(system.system.get(id), id).toBeDefined();
     expect(systemActor(system, 'categoryMenu').getSnapshot().context.closeDelay).toBe(2000);
     expect(systemActor(system, 'accountMenu').getSnapshot().context.closeDelay).toBe(500);
@@ -75,7 +74,7 @@ describe('the actor system', () => {
   });
 
   it('runs the provided effects: a list and a detail load end ready', async () => {
-    const system = startAppSystem({ effects: fakeEffects() });
+    const system = startTestSystem({ effects: fakeEffects() });
     const list = systemActor(system, 'promptList');
     list.send({ type: 'list.load', query: { page: 2 } });
     const ready = await waitFor(list, (s) => s.hasTag('ready'));
@@ -92,7 +91,7 @@ describe('the actor system', () => {
 
 describe('the sign-in machines, loaded with the first sign-in intent', () => {
   it('are not running at start; signIn.prepare loads them once, and they stay', async () => {
-    const system = startAppSystem({ effects: fakeEffects() });
+    const system = startTestSystem({ effects: fakeEffects() });
     for (const id of SIGN_IN_MACHINE_IDS) expect(system.system.get(id), id).toBeUndefined();
     system.send({ type: 'signIn.prepare' });
     const dialog = await whenAttached(system, 'loginDialog');
@@ -107,7 +106,7 @@ describe('the sign-in machines, loaded with the first sign-in intent', () => {
   });
 
   it('a press of "Log in" before they load opens the dialog when they arrive', async () => {
-    const system = startAppSystem({ effects: fakeEffects() });
+    const system = startTestSystem({ effects: fakeEffects() });
     system.send({ type: 'loginDialog.open' });
     expect(system.getSnapshot().matches({ signIn: 'loading' })).toBe(true);
     const dialog = await whenAttached(system, 'loginDialog');
@@ -120,7 +119,7 @@ describe('the sign-in machines, loaded with the first sign-in intent', () => {
 
 describe("the member's machines, loaded when a member or a press needs them", () => {
   it('a visitor’s first “Add to cart” loads the cart, which asks to log in: the dialog opens', async () => {
-    const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
+    const system = startAppSystem({ effects: fakeEffects() });
     await waitFor(systemActor(system, 'session'), (s) => s.hasTag('loggedOut'));
     expect(system.system.get('cart')).toBeUndefined();
     system.send({ type: 'member.deliver', systemId: 'cart', event: { type: 'cart.add', promptId: 7 } });
@@ -151,7 +150,6 @@ describe("the member's machines, loaded when a member or a press needs them", ()
           return 2;
         },
       }),
-      pageMachines: 'onDemand',
     });
     const session = systemActor(system, 'session');
     await waitFor(session, (s) => s.hasTag('loggedOut'));
@@ -169,7 +167,7 @@ describe("the member's machines, loaded when a member or a press needs them", ()
   });
 
   it('cannot load: a held press becomes a toast, and the next press tries again', async () => {
-    const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
+    const system = startAppSystem({ effects: fakeEffects() });
     let fail = true;
     const failing = system.getSnapshot().machine.provide({
       actors: {
@@ -197,20 +195,20 @@ describe("the member's machines, loaded when a member or a press needs them", ()
 });
 
 describe('page machines attached on demand (docs/decisions/006-lazy-page-machines.md)', () => {
-  it('start without the page machines; a group attaches once and keeps its context', async () => {
-    const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
+  it('start without the page machines; a page module attaches once and keeps its context', async () => {
+    const system = startAppSystem({ effects: fakeEffects() });
     for (const id of PAGE_MACHINE_IDS) expect(system.system.get(id), id).toBeUndefined();
     // the member's machines too: no member yet, and no page that needs them
     for (const id of MEMBER_MACHINE_IDS) expect(system.system.get(id), id).toBeUndefined();
 
-    await attachPageMachines(system, 'history');
+    await ensure(system, 'orderList');
     const list = systemActor(system, 'orderList');
     for (const id of ['orderList', 'orderDetail', 'fruitHistory', 'coupons', 'exchange'] as const)
       expect(system.system.get(id), id).toBeDefined();
     expect(system.system.get('checkout')).toBeUndefined();
     list.send({ type: 'orders.load', query: { page: 2 } } as never);
 
-    await attachPageMachines(system, 'history', 'checkout');
+    await ensure(system, 'orderList', 'checkout');
     expect(systemActor(system, 'orderList')).toBe(list);
     expect(list.getSnapshot().context).toMatchObject({ query: { page: 2 } });
     expect(system.system.get('checkout')).toBeDefined();
@@ -219,7 +217,7 @@ describe('page machines attached on demand (docs/decisions/006-lazy-page-machine
   });
 
   it('a restored connection retries only the page machines that run', async () => {
-    const system = startAppSystem({ effects: fakeEffects(), pageMachines: 'onDemand' });
+    const system = startAppSystem({ effects: fakeEffects() });
     const connection = systemActor(system, 'connection');
     connection.send({ type: 'connection.lost' } as never);
     connection.send({ type: 'connection.reached' } as never);
@@ -238,12 +236,12 @@ describe('who the catalog is for', () => {
         return { found: true, prompt: fullFixture(1) };
       },
     });
-    const system = startAppSystem({ effects, pageMachines: 'onDemand' });
+    const system = startAppSystem({ effects });
     const session = systemActor(system, 'session');
     await waitFor(session, (s) => s.hasTag('loggedOut'));
     session.send({ type: 'session.signedIn', token: 'token-a', now: Date.now() });
     await waitFor(session, (s) => s.hasTag('loggedIn'));
-    await attachPageMachines(system, 'detail');
+    await ensure(system, 'promptDetail');
     const detail = systemActor(system, 'promptDetail');
     expect(detail.getSnapshot().context.viewer).toBe('token-a');
     detail.send({ type: 'detail.load', id: '1' });
@@ -267,7 +265,7 @@ describe('who the catalog is for', () => {
         return pageFixture(2);
       },
     });
-    const system = startAppSystem({ effects });
+    const system = startTestSystem({ effects });
     const session = systemActor(system, 'session');
     await waitFor(session, (s) => s.hasTag('loggedOut'));
     const detail = systemActor(system, 'promptDetail');

@@ -6,7 +6,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { buyFruitCoinsMachine } from '../../machines/buy-fruitcoins.ts';
 import type { TopUpRequest, TopUpResult } from '../../machines/domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
-import { startAppSystem, systemActor } from '../../src/system/app-system.ts';
+import { systemActor } from '../../src/system/app-system.ts';
 import { paymentPage } from '../../src/system/topup-logic.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
@@ -17,6 +17,7 @@ import {
   topupResult,
 } from '../models/buy-fruitcoins.ts';
 import { pathsOf } from '../models/types.ts';
+import { startTestSystem } from '../support/start-system.ts';
 
 const recorder = new CoverageRecorder(buyFruitCoinsMachine);
 afterAll(() => recorder.save());
@@ -189,7 +190,7 @@ describe('buyFruitCoins on the actor system', () => {
     const left: string[] = [];
     paymentPage.go = (url) => left.push(url);
     try {
-      const system = startAppSystem({
+      const system = startTestSystem({
         effects: fakeEffects({
           fetchFruitPacks: async () => ({ data: PACKS, balance: 120 }),
           buyFruitPack: async () => topupResult('pending'),

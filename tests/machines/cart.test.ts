@@ -11,12 +11,13 @@ import {
 } from '../../machines/cart.ts';
 import type { Cart } from '../../machines/domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
-import { startAppSystem, systemActor, whenAttached, type AppEffects } from '../../src/system/app-system.ts';
+import { systemActor, whenAttached, type AppEffects } from '../../src/system/app-system.ts';
 import { cartOf, couponFixture } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { cartModel, observeCart as observe } from '../models/cart.ts';
 import { pathsOf } from '../models/types.ts';
+import { startTestSystem } from '../support/start-system.ts';
 
 const recorder = new CoverageRecorder(cartMachine);
 afterAll(() => recorder.save());
@@ -57,7 +58,7 @@ const member = {
 };
 
 function start(more: Partial<AppEffects> = {}) {
-  const system = startAppSystem({ effects: fakeEffects(more) });
+  const system = startTestSystem({ effects: fakeEffects(more) });
   const cart = systemActor(system, 'cart');
   const toasts = () =>
     systemActor(system, 'toast')

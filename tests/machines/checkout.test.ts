@@ -5,13 +5,14 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.ts';
 import type { CheckoutRequest, CheckoutResult } from '../../machines/domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
-import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
 import { cartOf, checkoutResult } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture } from '../support/fixtures.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { buyNowOrder, cartOrder, checkoutModel, serializeCheckout as serialize } from '../models/checkout.ts';
 import { pathsOf } from '../models/types.ts';
+import { startTestSystem } from '../support/start-system.ts';
 
 const recorder = new CoverageRecorder(checkoutMachine);
 afterAll(() => recorder.save());
@@ -107,7 +108,7 @@ describe('checkout rules', () => {
   });
 
   async function signedInSystem(more: Partial<AppEffects>) {
-    const system = startAppSystem({ effects: fakeEffects(more) });
+    const system = startTestSystem({ effects: fakeEffects(more) });
     const session = systemActor(system, 'session');
     await waitFor(session, (s) => !s.hasTag('pending'));
     session.send({

@@ -10,10 +10,11 @@ import {
   type ConnectionEvent,
 } from '../../machines/connection.ts';
 import { createApiClient } from '../../src/effects/api.ts';
-import { startAppSystem, systemActor } from '../../src/system/app-system.ts';
+import { systemActor } from '../../src/system/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { pageFixture } from '../support/fixtures.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { startTestSystem } from '../support/start-system.ts';
 
 const recorder = new CoverageRecorder(connectionMachine);
 afterAll(() => recorder.save());
@@ -149,7 +150,7 @@ describe('on restore, what failed to load loads again (the whole actor system)',
         },
       },
     });
-    const system = startAppSystem({ effects, clock: new SimulatedClock() });
+    const system = startTestSystem({ effects, clock: new SimulatedClock() });
     const list = systemActor(system, 'promptList');
     const detail = systemActor(system, 'promptDetail');
     const home = systemActor(system, 'homeSections');
@@ -170,7 +171,7 @@ describe('on restore, what failed to load loads again (the whole actor system)',
   });
 
   it('names only long-lived actors, and never a purchase or a send', () => {
-    const system = startAppSystem({ effects: fakeEffects(), clock: new SimulatedClock() });
+    const system = startTestSystem({ effects: fakeEffects(), clock: new SimulatedClock() });
     for (const target of RETRY_ON_RESTORE)
       expect(system.system.get(target.systemId), target.systemId).toBeDefined();
     const types = RETRY_ON_RESTORE.map((t) => t.event.type);

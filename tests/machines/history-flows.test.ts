@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { EXCHANGE_MESSAGES } from '../../machines/exchange.ts';
 import { ApiError } from '../../src/effects/api.ts';
-import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
 import { externalPage } from '../../src/system/history-logic.ts';
 import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { couponFixture, ledgerPageFixture, offersFixture } from '../support/history-fixtures.ts';
@@ -18,6 +18,7 @@ import {
   modelPaths,
   replayOnActor,
 } from '../support/model.ts';
+import { startTestSystem } from '../support/start-system.ts';
 
 const recorders = new Map(historyModels.map((m) => [m.machine, new CoverageRecorder(m.machine)]));
 afterAll(() => recorders.forEach((r) => r.save()));
@@ -49,7 +50,7 @@ for (const model of historyModels) {
 
 /** The whole actor system over fake API calls, with a member signed in (balance 650). */
 async function memberSystem(overrides: Partial<AppEffects>) {
-  const system = startAppSystem({ effects: fakeEffects(overrides) });
+  const system = startTestSystem({ effects: fakeEffects(overrides) });
   const session = systemActor(system, 'session');
   await waitFor(session, (s) => !s.hasTag('pending'));
   session.send({

@@ -7,8 +7,8 @@ import type { Message } from '../../machines/domain/account.ts';
 import { MESSAGES_TEXT, unreadOf } from '../../machines/messages.ts';
 import { SUPPORT_TEXT, validateSupport } from '../../machines/support.ts';
 import { ApiError } from '../../src/effects/api.ts';
-import { startAppSystem, systemActor, type AppEffects } from '../../src/system/app-system.ts';
-import { inboxLogic, RATE_LIMITED_MESSAGE } from '../../src/system/inbox-logic.ts';
+import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import inboxLogic, { RATE_LIMITED_MESSAGE } from '../../src/system/inbox-logic.ts';
 import { fakeEffects, profileFixture } from '../support/fake-effects.ts';
 import {
   accountModels,
@@ -26,6 +26,7 @@ import {
   modelPaths,
   replayOnActor,
 } from '../support/model.ts';
+import { startTestSystem } from '../support/start-system.ts';
 
 const machines = [...new Set(accountModels.map((m) => m.machine))];
 const recorders = new Map(machines.map((m) => [m, new CoverageRecorder(m)]));
@@ -70,7 +71,7 @@ for (const machine of machines) {
 
 /** The whole actor system over fake API calls, with a member signed in. */
 async function memberSystem(overrides: Partial<AppEffects>) {
-  const system = startAppSystem({ effects: fakeEffects(overrides) });
+  const system = startTestSystem({ effects: fakeEffects(overrides) });
   const session = systemActor(system, 'session');
   await waitFor(session, (s) => !s.hasTag('pending'));
   session.send({
@@ -93,7 +94,7 @@ const toasts = (system: Awaited<ReturnType<typeof memberSystem>>) =>
 describe('the unread count (inbox)', () => {
   it('is asked for at sign-in and zeroed at sign-out', async () => {
     const fetchUnreadCount = vi.fn(async () => 4);
-    const system = startAppSystem({ effects: fakeEffects({ fetchUnreadCount }) });
+    const system = startTestSystem({ effects: fakeEffects({ fetchUnreadCount }) });
     const session = systemActor(system, 'session');
     await waitFor(session, (s) => !s.hasTag('pending'));
     expect(fetchUnreadCount).not.toHaveBeenCalled();
@@ -259,7 +260,7 @@ describe('Messages on the actor system', () => {
 describe('Customer Support on the actor system', () => {
   it('a visitor sends their email; a member sends none and sees the request added to theirs', async () => {
     const sendSupportRequest = vi.fn(async () => sentRequest);
-    const system = startAppSystem({ effects: fakeEffects({ sendSupportRequest }) });
+    const system = startTestSystem({ effects: fakeEffects({ sendSupportRequest }) });
     await waitFor(systemActor(system, 'session'), (s) => !s.hasTag('pending'));
     const support = systemActor(system, 'support');
     support.send({ type: 'support.open', member: false });
@@ -309,7 +310,7 @@ describe('Customer Support on the actor system', () => {
       .mockRejectedValueOnce(new ApiError('', 429))
       .mockRejectedValueOnce(new ApiError(OFFLINE, 0))
       .mockResolvedValue(sentRequest);
-    const system = startAppSystem({ effects: fakeEffects({ sendSupportRequest }) });
+    const system = startTestSystem({ effects: fakeEffects({ sendSupportRequest }) });
     const support = systemActor(system, 'support');
     support.send({ type: 'support.open', member: false });
     support.send({ type: 'support.change', field: 'email', value: SAMPLE_TEXT.email });

@@ -2,7 +2,7 @@
 // first sign-in intent and the member's machines when a member or a page needs them, and opens the
 // login dialog when a page asks for it (the header's "Log in", the "switch-to-register" window event).
 import { createAppLogic } from '../../src/system/app-system.ts';
-import { checkoutLogic } from '../../src/system/checkout-logic.ts';
+import checkoutLogic from '../../src/system/checkout-logic.ts';
 import { memberLogic } from '../../src/system/member-logic.ts';
 import { signInLogic } from '../../src/system/sign-in-logic.ts';
 import { fakeEffects } from '../support/fake-effects.ts';

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SYSTEM_IDS, TIMINGS } from '../../machines/domain/system-ids.ts';
+import { TIMINGS } from '../../machines/domain/system-ids.ts';
+import { REGISTRY, scopeOf } from '../../machines/system/registry.ts';
 
 describe('system-ids', () => {
-  it('names every long-lived actor after its key and keeps SPEC.md §9 timings', () => {
-    for (const [key, value] of Object.entries(SYSTEM_IDS)) expect(value).toBe(key);
+  it('gives every long-lived actor a scope in the registry and keeps SPEC.md §9 timings', () => {
+    const scopes = (Object.keys(REGISTRY) as (keyof typeof REGISTRY)[]).map(scopeOf);
+    expect(new Set(scopes)).toEqual(new Set(['app', 'signIn', 'member', 'page']));
     expect(TIMINGS).toEqual({
       toastDuration: 2000,
       toastFade: 300,

@@ -1,10 +1,11 @@
-import { attachPageMachines, type AppSystem, type PageGroup } from '../../system/app-system.ts';
+import { ensure, type AppSystem } from '../../system/app-system.ts';
+import type { SystemId } from '../../../machines/system/registry.ts';
 
 /**
- * beforeLoad of a page whose machines attach on demand (docs/decisions/006-lazy-page-machines.md):
- * the page renders once they run. Preloads attach too: that only loads code and spawns idle machines.
+ * beforeLoad of a page whose machines start on demand (docs/decisions/006-lazy-page-machines.md): the
+ * page renders once they run. Preloads ensure them too: that only loads code and spawns idle machines.
  */
-export const attachFor =
-  (...groups: PageGroup[]) =>
+export const ensureFor =
+  (...ids: SystemId[]) =>
   ({ context }: { context: { system: AppSystem } }): Promise<void> =>
-    attachPageMachines(context.system, ...groups);
+    ensure(context.system, ...ids);

@@ -1,5 +1,5 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import { attachPageMachines, sendToSystem, type AppSystem } from '../../system/app-system.ts';
+import { ensure, sendToSystem, type AppSystem } from '../../system/app-system.ts';
 
 /** What the identity provider appends to the callback address; each one optional. */
 export interface CallbackSearch {
@@ -31,7 +31,7 @@ export async function startCallback({
   search: CallbackSearch;
   preload: boolean;
 }): Promise<void> {
-  await attachPageMachines(context.system, 'signInLink');
+  await ensure(context.system, 'authCallback');
   if (preload) return;
   sendToSystem(context.system, 'authCallback', {
     type: 'callback.start',

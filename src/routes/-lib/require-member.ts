@@ -1,15 +1,9 @@
 import { waitFor } from 'xstate';
 import { saveAuthRedirect } from '../../effects/auth-redirect.ts';
-import {
-  attachPageMachines,
-  prepareMember,
-  systemActor,
-  type AppSystem,
-  type PageGroup,
-} from '../../system/app-system.ts';
+import { ensure, systemActor, type AppSystem } from '../../system/app-system.ts';
 
 /**
- * beforeLoad of the routes that need a signed-in user (SPEC.md §6): a visitor's address is kept in
+ * beforeLoad of the routes that need a signed-in user (SPEC.md §6), through `memberLayout`: a visitor's address is kept in
  * sessionStorage (`auth_redirect_url`) and the login dialog opens; the page itself shows its "Log in
  * to see …" view. While the session is still being restored this waits for it, without holding up
  * the page (which shows its skeleton meanwhile). Preloads do nothing.
@@ -41,15 +35,12 @@ export function requireMember({
 }
 
 /**
- * beforeLoad of a member's page: requireMember, then the page's machines attached (./attach.ts) and the
- * member's own (cart, saved prompts, unread count), which a visitor's first visit did not load.
+ * beforeLoad of the member's pages (the pathless `_member` layout route, issue 16): requireMember, then
+ * the member's own machines (cart, saved prompts, unread count), which a visitor's first visit did not
+ * load. Each page's route then ensures its own machines.
  */
-export const memberPageWith =
-  (...groups: PageGroup[]) =>
-  async (args: Parameters<typeof requireMember>[0]): Promise<void> => {
-    requireMember(args);
-    await Promise.all([
-      attachPageMachines(args.context.system, ...groups),
-      prepareMember(args.context.system),
-    ]);
-  };
+export async function memberLayout(args: Parameters<typeof requireMember>[0]): Promise<void> {
+  requireMember(args);
+  // the cart's scope is the member's: its machines load together
+  await ensure(args.context.system, 'cart');
+}

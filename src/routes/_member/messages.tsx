@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessagesPage } from '../views/messages-page.tsx';
-import { validatePagedSearch } from './-lib/history-search.ts';
-import { memberPageWith } from './-lib/require-member.ts';
+import { MessagesPage } from '../../views/messages-page.tsx';
+import { validatePagedSearch } from '../-lib/history-search.ts';
+import { ensureFor } from '../-lib/attach.ts';
 
 // The messages load when the member's page mounts (the session may still be restoring here).
-export const Route = createFileRoute('/messages')({
+export const Route = createFileRoute('/_member/messages')({
   validateSearch: validatePagedSearch,
-  beforeLoad: memberPageWith('inbox'),
+  beforeLoad: ensureFor('messages'),
   component: function Messages() {
     return <MessagesPage search={Route.useSearch()} />;
   },

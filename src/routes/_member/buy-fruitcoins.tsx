@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BuyFruitCoinsPage } from '../views/buy-fruitcoins-page.tsx';
-import { validateBuyFruitSearch } from './-lib/buy-fruit-search.ts';
-import { memberPageWith } from './-lib/require-member.ts';
+import { BuyFruitCoinsPage } from '../../views/buy-fruitcoins-page.tsx';
+import { validateBuyFruitSearch } from '../-lib/buy-fruit-search.ts';
+import { ensureFor } from '../-lib/attach.ts';
 
-const openMemberPage = memberPageWith('topup');
+const openMemberPage = ensureFor('buyFruitCoins');
 
 // The packs (and a returning payment's result) load when the member's page mounts: the session may
 // still be restoring here.
-export const Route = createFileRoute('/buy-fruitcoins')({
+export const Route = createFileRoute('/_member/buy-fruitcoins')({
   validateSearch: validateBuyFruitSearch,
   beforeLoad: openMemberPage,
   component: function BuyFruitCoins() {

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrdersPage } from '../views/orders-page.tsx';
-import { validateOrdersSearch } from './-lib/history-search.ts';
-import { memberPageWith } from './-lib/require-member.ts';
+import { OrdersPage } from '../../views/orders-page.tsx';
+import { validateOrdersSearch } from '../-lib/history-search.ts';
+import { ensureFor } from '../-lib/attach.ts';
 
 // The orders load when the member's page mounts (the session may still be restoring here).
-export const Route = createFileRoute('/orders')({
+export const Route = createFileRoute('/_member/orders')({
   validateSearch: validateOrdersSearch,
-  beforeLoad: memberPageWith('history'),
+  beforeLoad: ensureFor('orderList'),
   component: function Orders() {
     return <OrdersPage search={Route.useSearch()} />;
   },

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PaidResultPage } from '../views/payment-result-page.tsx';
-import { parsePaidDetailParams } from './-lib/params.ts';
-import { memberPageWith } from './-lib/require-member.ts';
+import { PaidResultPage } from '../../views/payment-result-page.tsx';
+import { parsePaidDetailParams } from '../-lib/params.ts';
+import { ensureFor } from '../-lib/attach.ts';
 
 /** `/paiddetail-{orderId}-{sessionId}.html`: one path param, split in two by params.parse. */
-export const Route = createFileRoute('/paiddetail-{$ids}.html')({
+export const Route = createFileRoute('/_member/paiddetail-{$ids}.html')({
   params: { parse: parsePaidDetailParams },
-  beforeLoad: memberPageWith('checkout'),
+  beforeLoad: ensureFor('paymentResult'),
   component: function PaidDetail() {
     const { orderId, sessionId } = Route.useParams();
     return <PaidResultPage orderId={orderId} sessionId={sessionId} />;

@@ -1,0 +1,76 @@
+/**
+ * The registry of the actor system (issue 16, docs/decisions/009-one-actor-system.md): every
+ * long-lived actor by systemId, with where it comes from, which says when it starts and how long it
+ * stays (its scope).
+ *
+ * - `app`: spawned by the root at start, for the life of the page (machines/app.ts).
+ * - `signIn`: loaded with the first sign-in intent (a pointer on "Log in", a page that asks a visitor to
+ *   log in), then stays.
+ * - `member`: loaded with a member, a page that shows them or a visitor's first press of a card's
+ *   button, then stays.
+ * - any other value names the page module that provides it (src/system/app-system.ts `PAGE_MODULES`):
+ *   scope `page`, loaded by the first route that needs it (`ensure`), then stays.
+ */
+export const REGISTRY = {
+  toast: 'app',
+  categoryMenu: 'app',
+  accountMenu: 'app',
+  promptList: 'app',
+  seo: 'app',
+  homeSections: 'app',
+  connection: 'app',
+  session: 'app',
+  loginDialog: 'signIn',
+  registrationSuccess: 'signIn',
+  verifyEmailNotice: 'signIn',
+  cartCount: 'member',
+  cart: 'member',
+  favorites: 'member',
+  inbox: 'member',
+  promptDetail: 'detail',
+  share: 'detail',
+  templateFiller: 'detail',
+  checkout: 'checkout',
+  paymentResult: 'checkout',
+  orderList: 'history',
+  orderDetail: 'history',
+  fruitHistory: 'history',
+  coupons: 'history',
+  exchange: 'history',
+  buyFruitCoins: 'topup',
+  messages: 'inbox',
+  support: 'inbox',
+  profile: 'account',
+  settings: 'account',
+  emailVerification: 'signInLink',
+  authCallback: 'signInLink',
+  legacyRedirect: 'link',
+  shareLanding: 'link',
+} as const;
+
+/** The systemId of a long-lived actor. */
+export type SystemId = keyof typeof REGISTRY;
+
+type Source = (typeof REGISTRY)[SystemId];
+
+/** A page module's name (src/ maps each to its import). */
+export type PageModule = Exclude<Source, 'app' | 'signIn' | 'member'>;
+
+export type Scope = 'app' | 'signIn' | 'member' | 'page';
+
+/** When an actor starts and how long it stays. */
+export const scopeOf = (id: SystemId): Scope => {
+  const source = REGISTRY[id];
+  return source === 'app' || source === 'signIn' || source === 'member' ? source : 'page';
+};
+
+type SourceOf<S extends Scope> = S extends 'page' ? PageModule : S;
+
+/** The systemIds of one scope. */
+export type IdIn<S extends Scope> = {
+  [K in SystemId]: (typeof REGISTRY)[K] extends SourceOf<S> ? K : never;
+}[SystemId];
+
+/** The systemIds of one scope, in the registry's order. */
+export const idsIn = <S extends Scope>(scope: S): IdIn<S>[] =>
+  (Object.keys(REGISTRY) as SystemId[]).filter((id): id is IdIn<S> => scopeOf(id) === scope);

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CartPage } from '../../views/cart-page.tsx';
+import { ensureFor } from '../-lib/attach.ts';
+
+export const Route = createFileRoute('/_member/cart')({
+  beforeLoad: ensureFor('checkout'),
+  component: CartPage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ExchangePage } from '../../views/exchange-page.tsx';
+import { ensureFor } from '../-lib/attach.ts';
+
+export const Route = createFileRoute('/_member/exchange-coupons')({
+  beforeLoad: ensureFor('exchange'),
+  component: ExchangePage,
+});

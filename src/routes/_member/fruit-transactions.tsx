@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { FruitHistoryPage } from '../../views/fruit-history-page.tsx';
+import { validatePagedSearch } from '../-lib/history-search.ts';
+import { ensureFor } from '../-lib/attach.ts';
+
+export const Route = createFileRoute('/_member/fruit-transactions')({
+  validateSearch: validatePagedSearch,
+  beforeLoad: ensureFor('fruitHistory'),
+  component: function FruitTransactions() {
+    return <FruitHistoryPage search={Route.useSearch()} />;
+  },
+});

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OrderDetailPage } from '../../views/order-detail-page.tsx';
+import { parseOrderIdParams } from '../-lib/params.ts';
+import { ensureFor } from '../-lib/attach.ts';
+
+export const Route = createFileRoute('/_member/order-detail/$orderId')({
+  params: { parse: (raw) => parseOrderIdParams('orderId', raw) },
+  beforeLoad: ensureFor('orderDetail'),
+  component: function OrderDetail() {
+    return <OrderDetailPage orderId={Route.useParams().orderId} />;
+  },
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { ProfilePage } from '../../views/profile-page.tsx';
+import { ensureFor } from '../-lib/attach.ts';
+
+export const Route = createFileRoute('/_member/profile')({
+  beforeLoad: ensureFor('profile'),
+  component: ProfilePage,
+});

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { SettingsPage } from '../../views/settings-page.tsx';
+import { ensureFor } from '../-lib/attach.ts';
+
+export const Route = createFileRoute('/_member/settings')({
+  beforeLoad: ensureFor('settings'),
+  component: SettingsPage,
+});
