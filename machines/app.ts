@@ -347,3 +347,11 @@ export const appMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    app: AppEvent;
+  }
+}

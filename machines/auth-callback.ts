@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { SignedIn, SignInResult } from './domain/session-user.ts';
 
 export const CALLBACK_MESSAGES = {
@@ -92,3 +92,16 @@ export const authCallbackMachine = setup({
     failed: {},
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    authCallback: AuthCallbackEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    authCallback: ActorRefFrom<typeof authCallbackMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
 import type { FruitPack, FruitTopUp, TopUpRequest, TopUpResult } from './domain/commerce.ts';
 import { errorMessage, errorStatus } from './domain/errors.ts';
@@ -284,3 +284,16 @@ export const buyFruitCoinsMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    buyFruitCoins: BuyFruitCoinsEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    buyFruitCoins: ActorRefFrom<typeof buyFruitCoinsMachine>;
+  }
+}

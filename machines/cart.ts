@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { followSession, type SessionFollow } from './system/follow-session.ts';
 import { relay, tell } from './system/tell.ts';
 import { isInCart, type Cart, type CartChange, type Coupon } from './domain/commerce.ts';
@@ -327,3 +327,16 @@ export const cartMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    cart: CartEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    cart: ActorRefFrom<typeof cartMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { relay, tell } from './system/tell.ts';
 import type { CheckoutRequest, CheckoutResult } from './domain/commerce.ts';
 import { errorMessage, errorStatus } from './domain/errors.ts';
@@ -180,3 +180,16 @@ export const checkoutMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    checkout: CheckoutEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    checkout: ActorRefFrom<typeof checkoutMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, emit, enqueueActions, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Letter } from './system/events.ts';
 import { relay } from './system/tell.ts';
 
@@ -117,3 +117,16 @@ export const connectionMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    connection: ConnectionEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    connection: ActorRefFrom<typeof connectionMachine>;
+  }
+}

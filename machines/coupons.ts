@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { Coupon, CouponStatus } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -64,3 +64,16 @@ export const couponsMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    coupons: CouponsEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    coupons: ActorRefFrom<typeof couponsMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { isValidEmail, MESSAGES } from './domain/validation.ts';
 import { RESEND_MESSAGES, type ResendAnswer } from './resend-email.ts';
 
@@ -135,3 +135,16 @@ export const emailVerificationMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    emailVerification: EmailVerificationEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    emailVerification: ActorRefFrom<typeof emailVerificationMachine>;
+  }
+}

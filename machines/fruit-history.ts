@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
 import type { LedgerPage } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -79,3 +79,16 @@ export const fruitHistoryMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    fruitHistory: FruitHistoryEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    fruitHistory: ActorRefFrom<typeof fruitHistoryMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
 import type { PromptCard } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
@@ -71,3 +71,16 @@ export const homeSectionsMachine = setup({
     error: { tags: ['error'], on: { 'home.retry': 'loading', 'home.load': 'loading' } },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    homeSections: HomeSectionsEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    homeSections: ActorRefFrom<typeof homeSectionsMachine>;
+  }
+}

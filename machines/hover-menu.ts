@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 
 export interface HoverMenuInput {
   /** SPEC.md §9: category menu 2000 ms, account menu 500 ms. */
@@ -62,3 +62,18 @@ export const hoverMenuMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    categoryMenu: HoverMenuEvent;
+    accountMenu: HoverMenuEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    categoryMenu: ActorRefFrom<typeof hoverMenuMachine>;
+    accountMenu: ActorRefFrom<typeof hoverMenuMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { followSession, type SessionFollow } from './system/follow-session.ts';
 
 export type InboxEvent =
@@ -82,3 +82,16 @@ export const inboxMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    inbox: InboxEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    inbox: ActorRefFrom<typeof inboxMachine>;
+  }
+}

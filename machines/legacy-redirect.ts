@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { detailSlugIdOf } from './domain/catalog.ts';
 import type { PromptLookup } from './prompt-detail.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -78,3 +78,16 @@ export const legacyRedirectMachine = setup({
     error: { on: { 'legacy.retry': 'resolving' } },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    legacyRedirect: LegacyRedirectEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    legacyRedirect: ActorRefFrom<typeof legacyRedirectMachine>;
+  }
+}

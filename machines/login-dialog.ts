@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { followSession, type SessionFollow } from './system/follow-session.ts';
 import { ENCRYPT_FAILED, type SignedIn, type SignInResult } from './domain/session-user.ts';
 import {
@@ -410,4 +410,17 @@ function unverifiedOf(result: SignInResult): string {
 }
 function failureText(result: SignInResult, fallback: string): string {
   return result.ok ? fallback : result.msg || fallback;
+}
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    loginDialog: LoginDialogEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    loginDialog: ActorRefFrom<typeof loginDialogMachine>;
+  }
 }

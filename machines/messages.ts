@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { relay, tell } from './system/tell.ts';
 import type { Message, MessagePage } from './domain/account.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -341,3 +341,16 @@ export const messagesMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    messages: MessagesEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    messages: ActorRefFrom<typeof messagesMachine>;
+  }
+}

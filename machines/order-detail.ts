@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
 import type { OrderDetail } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -189,3 +189,16 @@ export const orderDetailMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    orderDetail: OrderDetailEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    orderDetail: ActorRefFrom<typeof orderDetailMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import type { OrderPage, OrderStatus } from './domain/commerce.ts';
 import { errorMessage } from './domain/errors.ts';
 
@@ -73,3 +73,16 @@ export const orderListMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    orderList: OrderListEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    orderList: ActorRefFrom<typeof orderListMachine>;
+  }
+}

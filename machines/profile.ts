@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
 import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from './domain/account.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -284,3 +284,16 @@ export const profileMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    profile: ProfileEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    profile: ActorRefFrom<typeof profileMachine>;
+  }
+}

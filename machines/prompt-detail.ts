@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
 import type { PromptCard, PromptFull } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
@@ -120,3 +120,16 @@ export const promptDetailMachine = setup({
     error: { tags: ['error'], on: { 'detail.retry': 'loading' } },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    promptDetail: PromptDetailEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    promptDetail: ActorRefFrom<typeof promptDetailMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
 import { sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
 import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
@@ -169,3 +169,16 @@ export const promptListMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    promptList: PromptListEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    promptList: ActorRefFrom<typeof promptListMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { resendEmailMachine } from './resend-email.ts';
 
 export type RegistrationSuccessEvent =
@@ -50,3 +50,16 @@ export const registrationSuccessMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    registrationSuccess: RegistrationSuccessEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    registrationSuccess: ActorRefFrom<typeof registrationSuccessMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, emit, fromPromise, setup } from 'xstate';
+import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { DEFAULT_SEO_LANGUAGE, defaultSeo, seoKey, type PageType, type SeoMeta } from './domain/seo.ts';
 
 export interface SeoRequest {
@@ -159,3 +159,16 @@ export const seoMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    seo: SeoEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    seo: ActorRefFrom<typeof seoMachine>;
+  }
+}

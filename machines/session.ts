@@ -1,4 +1,4 @@
-import { assign, emit, fromCallback, fromPromise, setup } from 'xstate';
+import { assign, emit, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
 import {
   adoptDecision,
@@ -536,3 +536,16 @@ export const sessionMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    session: SessionEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    session: ActorRefFrom<typeof sessionMachine>;
+  }
+}

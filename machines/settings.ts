@@ -1,4 +1,4 @@
-import { assign, fromPromise, not, setup } from 'xstate';
+import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
 import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } from './domain/account.ts';
 import { isStrongPassword, MESSAGES } from './domain/validation.ts';
@@ -455,3 +455,16 @@ export const settingsMachine = setup({
     deleted: { description: 'The account is gone; the session logged out and the page went home.' },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    settings: SettingsEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    settings: ActorRefFrom<typeof settingsMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { errorMessage } from './domain/errors.ts';
 
 export type ShareResolution =
@@ -84,3 +84,16 @@ export const shareLandingMachine = setup({
     error: { on: { 'shareLink.retry': 'resolving' } },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    shareLanding: ShareLandingEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    shareLanding: ActorRefFrom<typeof shareLandingMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
 
 export const SHARE_MESSAGES = {
@@ -77,3 +77,16 @@ export const shareMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    share: ShareEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    share: ActorRefFrom<typeof shareMachine>;
+  }
+}

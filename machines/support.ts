@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { SUPPORT_LIMITS, type SupportRequest, type SupportRequestInput } from './domain/account.ts';
 import { validateEmail } from './domain/validation.ts';
 import { errorMessage } from './domain/errors.ts';
@@ -324,3 +324,16 @@ export const supportMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    support: SupportEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    support: ActorRefFrom<typeof supportMachine>;
+  }
+}

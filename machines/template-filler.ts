@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
 import { fillTemplate, VARIABLE_PATTERN, type PromptVariable } from './domain/catalog.ts';
 
@@ -153,3 +153,16 @@ export const templateFillerMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    templateFiller: TemplateFillerEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    templateFiller: ActorRefFrom<typeof templateFillerMachine>;
+  }
+}

@@ -1,4 +1,4 @@
-import { assign, sendTo, setup, stopChild } from 'xstate';
+import { assign, sendTo, setup, stopChild, type ActorRefFrom } from 'xstate';
 import { toastItemMachine, type ToastKind, type ToastLifecycleEvent } from './toast-item.ts';
 
 export type { ToastKind };
@@ -91,3 +91,16 @@ export const toastMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    toast: ToastEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    toast: ActorRefFrom<typeof toastMachine>;
+  }
+}

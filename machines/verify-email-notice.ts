@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type ActorRefFrom } from 'xstate';
 import { resendEmailMachine } from './resend-email.ts';
 
 export type VerifyEmailNoticeEvent = { type: 'notice.show'; email: string } | { type: 'notice.close' };
@@ -39,3 +39,16 @@ export const verifyEmailNoticeMachine = setup({
     },
   },
 });
+
+// Its part of the actor system's contract: the events it takes and its actor, by systemId
+// (machines/system/events.ts, machines/system/actors.ts).
+declare module './system/events.ts' {
+  interface SystemEvents {
+    verifyEmailNotice: VerifyEmailNoticeEvent;
+  }
+}
+declare module './system/actors.ts' {
+  interface SystemActors {
+    verifyEmailNotice: ActorRefFrom<typeof verifyEmailNoticeMachine>;
+  }
+}
