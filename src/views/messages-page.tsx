@@ -6,9 +6,9 @@ import type { PagedSearch } from '../routes/-lib/history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { DateText, HistorySection, LoadFailed, RowsSkeleton, totalPagesOf } from './history-parts.tsx';
-import { AlertIcon, ChevronDownIcon, MessageIcon } from './icons.tsx';
+import { ChevronDownIcon, MessageIcon } from './icons.tsx';
 import { MemberPage } from './member-page.tsx';
-import { Modal } from './modal.tsx';
+import { NoticeDialog } from './notice-dialog.tsx';
 import { PageLinks } from './page-links.tsx';
 import { stateString } from './state-value.ts';
 
@@ -208,36 +208,24 @@ function DeleteDialog() {
   const message = useSystemSelector('messages', (s) => messageToDelete(s.context));
   const error = useSystemSelector('messages', (s) => s.context.deleteError);
   const state = useSystemSelector('messages', (s) => stateString(s.value));
-  const titleId = useId();
-  const textId = useId();
   if (!open) return null;
   const keep = () => {
     if (!deleting) actor.send({ type: 'messages.deleteCancel' });
   };
   return (
-    <Modal
-      labelledBy={titleId}
-      describedBy={textId}
+    <NoticeDialog
       state={state}
       onDismiss={keep}
-      size="sm"
-      className="notice-dialog history-dialog"
+      icon={<MessageIcon size={30} />}
+      tone="pending"
+      title="Delete this message?"
+      text={
+        <p>“{message?.title ?? 'This message'}” will be removed from your messages. This cannot be undone.</p>
+      }
+      error={error}
+      className="history-dialog"
+      refocus={false}
     >
-      <div className="notice-dialog__icon notice-dialog__icon--pending" aria-hidden="true">
-        <MessageIcon size={30} />
-      </div>
-      <h2 id={titleId} className="notice-dialog__title">
-        Delete this message?
-      </h2>
-      <p id={textId} className="notice-dialog__text">
-        “{message?.title ?? 'This message'}” will be removed from your messages. This cannot be undone.
-      </p>
-      {error ? (
-        <p className="history-alert" role="alert">
-          <AlertIcon size={18} />
-          {error}
-        </p>
-      ) : null}
       <div className="notice-dialog__actions history-dialog__actions">
         <button
           type="button"
@@ -258,6 +246,6 @@ function DeleteDialog() {
           Keep it
         </button>
       </div>
-    </Modal>
+    </NoticeDialog>
   );
 }

@@ -4,7 +4,8 @@ import { Modal } from './modal.tsx';
 
 /**
  * A small modal that asks or tells one thing: an icon, a title, its text, an optional error a
- * person can act on, and the actions. The machine behind it owns whether it is open (`state`) and
+ * person can act on, and the actions. Every confirmation of the account area is one (cancel an
+ * order, delete a message, sign out everywhere, delete the account). The machine behind it owns whether it is open (`state`) and
  * what Escape does (`onDismiss`).
  */
 export function NoticeDialog({
@@ -16,11 +17,12 @@ export function NoticeDialog({
   text,
   error,
   className,
+  refocus = true,
   children,
 }: {
   state: string;
   onDismiss: () => void;
-  icon: ReactNode;
+  icon?: ReactNode;
   /** The icon's colour: the brand (default), a wait, or a danger. */
   tone?: 'pending' | 'danger';
   title: ReactNode;
@@ -28,6 +30,8 @@ export function NoticeDialog({
   error?: string | null;
   /** Extra classes for the dialog (a page's own look). */
   className?: string;
+  /** Focus moves back in when the state changes and focus was lost (Modal's `focusKey`). */
+  refocus?: boolean;
   /** The actions, or a form ending in them. */
   children: ReactNode;
 }) {
@@ -38,14 +42,19 @@ export function NoticeDialog({
       labelledBy={titleId}
       describedBy={textId}
       state={state}
-      focusKey={state}
+      focusKey={refocus ? state : undefined}
       onDismiss={onDismiss}
       size="sm"
       className={`notice-dialog${className ? ` ${className}` : ''}`}
     >
-      <div className={`notice-dialog__icon${tone ? ` notice-dialog__icon--${tone}` : ''}`} aria-hidden="true">
-        {icon}
-      </div>
+      {icon ? (
+        <div
+          className={`notice-dialog__icon${tone ? ` notice-dialog__icon--${tone}` : ''}`}
+          aria-hidden="true"
+        >
+          {icon}
+        </div>
+      ) : null}
       <h2 id={titleId} className="notice-dialog__title">
         {title}
       </h2>

@@ -8,7 +8,7 @@ import { EmptyState } from './empty-state.tsx';
 import { DateText, HistorySection, LoadFailed, OrderStatusBadge, RowsSkeleton } from './history-parts.tsx';
 import { AlertIcon, ChevronLeftIcon, ReceiptIcon } from './icons.tsx';
 import { MemberPage } from './member-page.tsx';
-import { Modal } from './modal.tsx';
+import { NoticeDialog } from './notice-dialog.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { stateString } from './state-value.ts';
 
@@ -219,28 +219,23 @@ function CancelDialog({ order }: { order: OrderDetail }) {
   const actor = useSystemActor('orderDetail');
   const state = useSystemSelector('orderDetail', (s) => stateString(s.value));
   const cancelling = useSystemSelector('orderDetail', (s) => s.matches({ ready: 'cancelling' }));
-  const titleId = useId();
-  const textId = useId();
   const keep = () => actor.send({ type: 'order.cancelKeep' });
   return (
-    <Modal
-      labelledBy={titleId}
-      describedBy={textId}
+    <NoticeDialog
       state={state}
       onDismiss={keep}
-      size="sm"
-      className="notice-dialog history-dialog"
+      icon={<ReceiptIcon size={30} />}
+      tone="pending"
+      title={`Cancel order #${order.id}?`}
+      text={
+        <p>
+          Nothing will be charged. Its prompts go back to your cart
+          {order.coupon ? ' and its coupon can be used again' : ''}.
+        </p>
+      }
+      className="history-dialog"
+      refocus={false}
     >
-      <div className="notice-dialog__icon notice-dialog__icon--pending" aria-hidden="true">
-        <ReceiptIcon size={30} />
-      </div>
-      <h2 id={titleId} className="notice-dialog__title">
-        Cancel order #{order.id}?
-      </h2>
-      <p id={textId} className="notice-dialog__text">
-        Nothing will be charged. Its prompts go back to your cart
-        {order.coupon ? ' and its coupon can be used again' : ''}.
-      </p>
       <div className="notice-dialog__actions history-dialog__actions">
         <button
           type="button"
@@ -261,6 +256,6 @@ function CancelDialog({ order }: { order: OrderDetail }) {
           Keep order
         </button>
       </div>
-    </Modal>
+    </NoticeDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { OrderDetail } from '../../machines/domain/commerce.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, HourglassIcon, ReceiptIcon } from './icons.tsx';
 import { LoginButton } from './login-button.tsx';
-import { Modal } from './modal.tsx';
+import { NoticeDialog } from './notice-dialog.tsx';
 import { CheckoutReceipt, orderNumbers, ordersOfCheckout } from './checkout-orders.tsx';
 import { SUPPORT_EMAIL } from './site-info.ts';
 import { Spinner } from './spinner.tsx';
@@ -333,26 +333,19 @@ function PendingOrder({
 
 function CancelDialog({ orderId, busy }: { orderId: string; busy: boolean }) {
   const actor = useSystemActor('paymentResult');
-  const titleId = useId();
-  const textId = useId();
   const abort = () => {
     if (!busy) actor.send({ type: 'payment.cancelAbort' });
   };
   return (
-    <Modal
-      labelledBy={titleId}
-      describedBy={textId}
+    <NoticeDialog
       state={busy ? 'cancelling' : 'confirmingCancel'}
       onDismiss={abort}
-      size="sm"
-      className="notice-dialog"
+      title={`Cancel order #${orderId}?`}
+      text={
+        <p>Nothing has been charged. Its prompts go back to your cart and its coupon can be used again.</p>
+      }
+      refocus={false}
     >
-      <h2 id={titleId} className="notice-dialog__title">
-        Cancel order #{orderId}?
-      </h2>
-      <p id={textId} className="notice-dialog__text">
-        Nothing has been charged. Its prompts go back to your cart and its coupon can be used again.
-      </p>
       <div className="notice-dialog__actions checkout-dialog__actions">
         <button
           type="button"
@@ -375,6 +368,6 @@ function CancelDialog({ orderId, busy }: { orderId: string; busy: boolean }) {
           Keep the order
         </button>
       </div>
-    </Modal>
+    </NoticeDialog>
   );
 }
