@@ -7,7 +7,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AccountSettings, NotificationPrefs, Profile } from '../../machines/domain/account.ts';
 import { PROFILE_MESSAGES, type ProfileContext } from '../../machines/profile.ts';
 import type { Restored } from '../../machines/session.ts';
@@ -28,7 +28,15 @@ import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { controlledActors } from '../support/model.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
-import { open, resolveLatest, rejectLatest, region, type Fake } from './support/replay.ts';
+import {
+  open,
+  resolveLatest,
+  rejectLatest,
+  region,
+  type Fake,
+  expectLoadFailed,
+  expectLoading,
+} from './support/replay.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -49,13 +57,8 @@ async function startApp(effects: Partial<AppEffects>) {
     '/terms',
     {},
     {
-      effects: {
-        ...base,
-        session: {
-          ...base.session,
-          actors: { ...base.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
-        },
-      },
+      effects: base,
+      restored,
     },
   );
   await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
@@ -78,18 +81,6 @@ const toastTexts = () =>
   Array.from(screen.getByRole('region', { name: 'Notifications' }).querySelectorAll('.toast__message')).map(
     (p) => p.textContent,
   );
-
-function expectLoading(section: HTMLElement | null, label: string) {
-  expect(section).not.toBeNull();
-  expect(section).toHaveAttribute('aria-busy', 'true');
-  expect(within(section!).getByRole('status')).toHaveTextContent(label);
-}
-
-function expectLoadFailed(section: HTMLElement, message: string | null) {
-  expect(section).toHaveAttribute('aria-busy', 'false');
-  expect(within(section).getByRole('alert')).toHaveTextContent(message ?? '');
-  expect(within(section).getByRole('button', { name: 'Try again' })).toBeEnabled();
-}
 
 /** Buttons stay focusable while something is under way: aria-disabled, not disabled. */
 function expectBusyButton(button: HTMLElement, busy: boolean) {

@@ -4,7 +4,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+
 import type { AccountSettings, Profile } from '../../machines/domain/account.ts';
 import { MESSAGES } from '../../machines/domain/validation.ts';
 import { PROFILE_MESSAGES } from '../../machines/profile.ts';
@@ -39,13 +39,8 @@ async function memberApp(path: string, effects: Partial<AppEffects> = {}) {
     path,
     {},
     {
-      effects: {
-        ...base,
-        session: {
-          ...base.session,
-          actors: { ...base.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
-        },
-      },
+      effects: base,
+      restored,
     },
   );
   await screen.findByRole('link', { name: /^FruitCoin balance: / });

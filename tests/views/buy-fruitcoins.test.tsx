@@ -3,7 +3,7 @@
 // header too, or cancelled with a way to try again), and every "not enough FruitCoins" leading there.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+
 import type { TopUpRequest } from '../../machines/domain/commerce.ts';
 import type { Restored } from '../../machines/session.ts';
 import { ApiError } from '../../src/effects/api.ts';
@@ -36,13 +36,8 @@ async function memberApp(path: string, more: Partial<AppEffects> = {}, fruitCnt 
     path,
     {},
     {
-      effects: {
-        ...base,
-        session: {
-          ...base.session,
-          actors: { ...base.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
-        },
-      },
+      effects: base,
+      restored,
     },
   );
   await screen.findByRole('link', { name: /^FruitCoin balance: / });

@@ -4,7 +4,7 @@
 // and after every step the page must show what the path's expected state holds.
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CouponsContext } from '../../machines/coupons.ts';
 import type {
   Coupon,
@@ -42,7 +42,16 @@ import {
 import { controlledActors, modelPaths, type ModelPath } from '../support/model.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
-import { open, resolveLatest, rejectLatest, main, region, type Fake } from './support/replay.ts';
+import {
+  open,
+  resolveLatest,
+  rejectLatest,
+  main,
+  region,
+  type Fake,
+  expectLoadFailed,
+  expectLoading,
+} from './support/replay.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -81,13 +90,8 @@ async function startApp(effects: Partial<AppEffects>) {
     '/terms',
     {},
     {
-      effects: {
-        ...base,
-        session: {
-          ...base.session,
-          actors: { ...base.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
-        },
-      },
+      effects: base,
+      restored,
     },
   );
   await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
@@ -98,18 +102,6 @@ async function startApp(effects: Partial<AppEffects>) {
 type App = Awaited<ReturnType<typeof startApp>>;
 
 const OFFLINE = "Can't reach FruitPrompt right now.";
-
-function expectLoadFailed(section: HTMLElement, message: string | null) {
-  expect(section).toHaveAttribute('aria-busy', 'false');
-  expect(within(section).getByRole('alert')).toHaveTextContent(message ?? '');
-  expect(within(section).getByRole('button', { name: 'Try again' })).toBeEnabled();
-}
-
-function expectLoading(section: HTMLElement | null, label: string) {
-  expect(section).not.toBeNull();
-  expect(section).toHaveAttribute('aria-busy', 'true');
-  expect(within(section!).getByRole('status')).toHaveTextContent(label);
-}
 
 // ---------------------------------------------------------------------------------------------
 // orderList: /orders

@@ -3,7 +3,7 @@
 // tests/views/history.model.test.tsx.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+
 import type { OrderPage } from '../../machines/domain/commerce.ts';
 import type { Restored } from '../../machines/session.ts';
 import { ApiError } from '../../src/effects/api.ts';
@@ -42,13 +42,8 @@ async function memberApp(path: string, effects: Partial<AppEffects> = {}) {
     path,
     {},
     {
-      effects: {
-        ...base,
-        session: {
-          ...base.session,
-          actors: { ...base.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
-        },
-      },
+      effects: base,
+      restored,
     },
   );
   await screen.findByRole('link', { name: /^FruitCoin balance: / });

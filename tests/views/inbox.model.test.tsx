@@ -5,7 +5,7 @@
 // after every step the page must show what the path's expected state holds.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
+import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { Message, MessagePage, Profile, SupportRequest } from '../../machines/domain/account.ts';
 import {
   isRead,
@@ -29,7 +29,16 @@ import {
 import { controlledActors, modelPaths, stateKey, stepLabel, type ModelPath } from '../support/model.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
-import { open, resolveLatest, rejectLatest, main, region, type Fake } from './support/replay.ts';
+import {
+  open,
+  resolveLatest,
+  rejectLatest,
+  main,
+  region,
+  type Fake,
+  expectLoadFailed,
+  expectLoading,
+} from './support/replay.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -83,13 +92,8 @@ async function startApp(effects: Partial<AppEffects>, restored: Restored) {
     '/terms',
     {},
     {
-      effects: {
-        ...base,
-        session: {
-          ...base.session,
-          actors: { ...base.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
-        },
-      },
+      effects: base,
+      restored,
     },
   );
   await screen.findByRole('heading', { level: 1, name: 'Terms of Service' });
@@ -100,18 +104,6 @@ async function startApp(effects: Partial<AppEffects>, restored: Restored) {
 }
 
 type App = Awaited<ReturnType<typeof startApp>>;
-
-function expectLoading(section: HTMLElement | null, label: string) {
-  expect(section).not.toBeNull();
-  expect(section).toHaveAttribute('aria-busy', 'true');
-  expect(within(section!).getByRole('status')).toHaveTextContent(label);
-}
-
-function expectLoadFailed(section: HTMLElement, message: string | null) {
-  expect(section).toHaveAttribute('aria-busy', 'false');
-  expect(within(section).getByRole('alert')).toHaveTextContent(message ?? '');
-  expect(within(section).getByRole('button', { name: 'Try again' })).toBeEnabled();
-}
 
 // ---------------------------------------------------------------------------------------------
 // messages: /messages

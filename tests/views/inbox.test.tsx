@@ -2,7 +2,7 @@
 // the visitor's support form asks for an email, a member's is the account's, and the limits.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+
 import { SUPPORT_LIMITS } from '../../machines/domain/account.ts';
 import type { Restored } from '../../machines/session.ts';
 import { SUPPORT_TEXT } from '../../machines/support.ts';
@@ -31,13 +31,8 @@ async function startAt(path: string, effects: Partial<AppEffects>, restored: Res
     path,
     {},
     {
-      effects: {
-        ...base,
-        session: {
-          ...base.session,
-          actors: { ...base.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
-        },
-      },
+      effects: base,
+      restored,
     },
   );
 }

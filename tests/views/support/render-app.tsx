@@ -2,9 +2,10 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
-import { waitFor } from 'xstate';
+import { fromPromise, waitFor } from 'xstate';
 import type { ListQuery, PromptPage } from '../../../machines/domain/catalog.ts';
 import type { PromptLookup } from '../../../machines/prompt-detail.ts';
+import type { Restored } from '../../../machines/session.ts';
 import { createAppRouter } from '../../../src/router.tsx';
 import {
   browserEffects,
@@ -48,6 +49,8 @@ export interface RenderOptions {
   member?: 'loaded' | 'onDemand';
   /** Replaces the loading of the sign-in dialogs' views (a test that holds or fails it). */
   loadSignInViews?: () => Promise<unknown>;
+  /** What the session finds in storage at start (a signed-in member, or nobody). */
+  restored?: Restored;
 }
 
 /**
@@ -101,6 +104,13 @@ export async function renderApp(
     ...fakes,
     ...options.effects,
   };
+  if (options.restored) {
+    const restored = options.restored;
+    effects.session = {
+      ...effects.session,
+      actors: { ...effects.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
+    };
+  }
   const system = startAppSystem({
     effects,
     loadSignInViews: options.loadSignInViews ?? preloadShellViews,

@@ -1,5 +1,6 @@
 // What the rendered-page replays of member pages share: opening an address as a person does,
 // settling the newest fake call, and finding the page's parts.
+import { expect } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { controllable } from './controllable.ts';
 
@@ -34,3 +35,17 @@ export async function rejectLatest<A extends unknown[], R>(fake: Fake<A, R>, err
 
 export const main = () => within(screen.getByRole('main'));
 export const region = (name: string) => screen.queryByRole('region', { name });
+
+/** A page section that is loading: busy, with its status text. */
+export function expectLoading(section: HTMLElement | null, label: string) {
+  expect(section).not.toBeNull();
+  expect(section).toHaveAttribute('aria-busy', 'true');
+  expect(within(section!).getByRole('status')).toHaveTextContent(label);
+}
+
+/** A page section whose load failed: not busy, the reason as an alert, and "Try again". */
+export function expectLoadFailed(section: HTMLElement, message: string | null) {
+  expect(section).toHaveAttribute('aria-busy', 'false');
+  expect(within(section).getByRole('alert')).toHaveTextContent(message ?? '');
+  expect(within(section).getByRole('button', { name: 'Try again' })).toBeEnabled();
+}
