@@ -33,7 +33,7 @@ export default tseslint.config(
   {
     // No import cycles in the app, the machines or the server (issue 16): a file never imports,
     // through any chain, a file that imports it.
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'domain/**/*.ts', 'server/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createNodeResolver()],
@@ -66,7 +66,7 @@ export default tseslint.config(
             },
             {
               group: ['**/src/**', '**/server/**', '../src/*', '../server/*'],
-              message: 'Machines import only xstate and machines/domain.',
+              message: 'Machines import only xstate, machines/ and domain/.',
             },
           ],
         },
@@ -81,6 +81,25 @@ export default tseslint.config(
         'setTimeout',
         'setInterval',
       ],
+    },
+  },
+  {
+    // The shop's rules and types, shared by the machines and the server: they import nothing but
+    // each other.
+    files: ['domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'domain/ imports only its own files: the machines and the server build on it.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch'],
     },
   },
   {

@@ -11,7 +11,7 @@ import { lookup } from './system/actors.ts';
 import { followSession, type SessionFollow } from './system/follow-session.ts';
 import type { Letter, SystemEvents } from './system/events.ts';
 import { tell } from './system/tell.ts';
-import { TIMINGS } from './domain/system-ids.ts';
+import { TIMINGS } from '../domain/system-ids.ts';
 import type { IdIn } from './system/registry.ts';
 import { homeSectionsMachine } from './home-sections.ts';
 import { seoMachine } from './seo.ts';

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { SignedIn, SignInResult } from './domain/session-user.ts';
+import type { SignedIn, SignInResult } from '../domain/session-user.ts';
 
 export const CALLBACK_MESSAGES = {
   failed: 'Login failed, please try again later',

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
-import type { FruitPack, FruitTopUp, TopUpRequest, TopUpResult } from './domain/commerce.ts';
-import { errorMessage, errorStatus } from './domain/errors.ts';
+import type { FruitPack, FruitTopUp, TopUpRequest, TopUpResult } from '../domain/commerce.ts';
+import { errorMessage, errorStatus } from '../domain/errors.ts';
 
 export const BUY_FRUIT_MESSAGES = {
   loadFailed: 'The FruitCoin packs could not be loaded.',

@@ -1,11 +1,11 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { followSession, type SessionFollow } from './system/follow-session.ts';
 import { relay, tell } from './system/tell.ts';
-import { isInCart, type Cart, type CartChange, type Coupon } from './domain/commerce.ts';
-import { errorMessage } from './domain/errors.ts';
+import { isInCart, type Cart, type CartChange, type Coupon } from '../domain/commerce.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 // The cart's pure rules live in domain/commerce.ts, so views read them without loading this machine.
-export { isInCart, pendingChange, type CartChange } from './domain/commerce.ts';
+export { isInCart, pendingChange, type CartChange } from '../domain/commerce.ts';
 
 export const CART_MESSAGES = {
   added: 'Added to cart',

@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { relay, tell } from './system/tell.ts';
-import type { CheckoutRequest, CheckoutResult } from './domain/commerce.ts';
-import { errorMessage, errorStatus } from './domain/errors.ts';
+import type { CheckoutRequest, CheckoutResult } from '../domain/commerce.ts';
+import { errorMessage, errorStatus } from '../domain/errors.ts';
 
 export const CHECKOUT_MESSAGES = {
   failed: 'Your order could not be placed. Please try again.',

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { Coupon, CouponStatus } from './domain/commerce.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { Coupon, CouponStatus } from '../domain/commerce.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export const COUPON_TABS: readonly CouponStatus[] = ['valid', 'used', 'expired'];
 

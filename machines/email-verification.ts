@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { isValidEmail, MESSAGES } from './domain/validation.ts';
+import { isValidEmail, MESSAGES } from '../domain/validation.ts';
 import { RESEND_MESSAGES, type ResendAnswer } from './resend-email.ts';
 
 export type VerifyAnswer =

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
-import type { Coupon, ExchangeOffer, ExchangeRequest } from './domain/commerce.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { Coupon, ExchangeOffer, ExchangeRequest } from '../domain/commerce.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 /** What an exchange resolves to: a refusal for want of FruitCoins (409) is an answer, not an error. */
 export type ExchangeAnswer =

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
-import type { LedgerPage } from './domain/commerce.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { LedgerPage } from '../domain/commerce.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 /** Ledger entries shown per page of /fruit-transactions. */
 export const LEDGER_PAGE_SIZE = 20;

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
-import type { PromptCard } from './domain/catalog.ts';
-import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { PromptCard } from '../domain/catalog.ts';
+import { viewerSwitched, type KnownViewer, type ViewerChanged } from '../domain/viewer.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export interface HomeSection {
   key: string;
@@ -35,7 +35,7 @@ export const homeSectionsMachine = setup({
   },
 }).createMachine({
   id: 'homeSections',
-  // The shelves reload what they show when the member changes (machines/domain/viewer.ts).
+  // The shelves reload what they show when the member changes (domain/viewer.ts).
   invoke: { src: 'followSession', input: FOLLOW_VIEWER },
   context: { sections: [], error: null, viewer: undefined },
   initial: 'idle',

@@ -15,7 +15,7 @@ export interface InboxContext {
 }
 
 // how the unread count reads lives in domain/account.ts, so the header reads it without this machine
-export { unreadLabel } from './domain/account.ts';
+export { unreadLabel } from '../domain/account.ts';
 
 const count = (n: number): number => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
 

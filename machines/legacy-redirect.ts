@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { detailSlugIdOf } from './domain/catalog.ts';
+import { detailSlugIdOf } from '../domain/catalog.ts';
 import type { PromptLookup } from './prompt-detail.ts';
-import { errorMessage } from './domain/errors.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export type LegacyRedirectEvent =
   { type: 'legacy.open'; id: string; search: string } | { type: 'legacy.retry' };

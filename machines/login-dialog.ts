@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { followSession, type SessionFollow } from './system/follow-session.ts';
-import { ENCRYPT_FAILED, type SignedIn, type SignInResult } from './domain/session-user.ts';
+import { ENCRYPT_FAILED, type SignedIn, type SignInResult } from '../domain/session-user.ts';
 import {
   hasErrors,
   validateLogin,
@@ -9,7 +9,7 @@ import {
   type FieldErrors,
   type FieldName,
   type FormMode,
-} from './domain/validation.ts';
+} from '../domain/validation.ts';
 import { socialLoginMachine, type SocialPhase } from './social-login.ts';
 
 export const LOGIN_MESSAGES = {

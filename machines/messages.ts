@@ -1,7 +1,7 @@
 import { assign, enqueueActions, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { relay, tell } from './system/tell.ts';
-import type { Message, MessagePage } from './domain/account.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { Message, MessagePage } from '../domain/account.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 /** Messages shown per page of /messages. */
 export const MESSAGE_PAGE_SIZE = 10;

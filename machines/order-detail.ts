@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
-import type { OrderDetail } from './domain/commerce.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { OrderDetail } from '../domain/commerce.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 /** What the order fetcher resolves to: an order that is not (or not the member's) is an answer. */
 export type OrderLookup = { found: true; order: OrderDetail } | { found: false };

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import type { OrderPage, OrderStatus } from './domain/commerce.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { OrderPage, OrderStatus } from '../domain/commerce.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 /** Orders shown per page of /orders. */
 export const ORDER_PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
-import type { OrderDetail } from './domain/commerce.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { OrderDetail } from '../domain/commerce.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export const PAYMENT_MESSAGES = {
   loadFailed: 'This order could not be loaded.',

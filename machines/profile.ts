@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
-import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from './domain/account.ts';
-import { errorMessage } from './domain/errors.ts';
+import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from '../domain/account.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export type ProfileEvent =
   /** My Profile was opened (the signed-in page mounted). */

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
-import type { PromptCard, PromptFull } from './domain/catalog.ts';
-import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
-import { errorMessage } from './domain/errors.ts';
+import type { PromptCard, PromptFull } from '../domain/catalog.ts';
+import { viewerSwitched, type KnownViewer, type ViewerChanged } from '../domain/viewer.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export type PromptDetailEvent =
   | { type: 'detail.load'; id: string }
@@ -51,7 +51,7 @@ export const promptDetailMachine = setup({
   },
 }).createMachine({
   id: 'promptDetail',
-  // The detail reloads what it shows when the member changes (machines/domain/viewer.ts).
+  // The detail reloads what it shows when the member changes (domain/viewer.ts).
   invoke: { src: 'followSession', input: FOLLOW_VIEWER },
   context: { id: null, prompt: null, error: null, related: [], viewer: undefined },
   initial: 'idle',

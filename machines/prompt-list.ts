@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { FOLLOW_VIEWER, followSession } from './system/follow-session.ts';
-import { sameQuery, type ListQuery, type PromptPage } from './domain/catalog.ts';
-import { viewerSwitched, type KnownViewer, type ViewerChanged } from './domain/viewer.ts';
-import { errorMessage } from './domain/errors.ts';
-import { withSearchLimit } from './domain/search-query.ts';
+import { sameQuery, type ListQuery, type PromptPage } from '../domain/catalog.ts';
+import { viewerSwitched, type KnownViewer, type ViewerChanged } from '../domain/viewer.ts';
+import { errorMessage } from '../domain/errors.ts';
+import { withSearchLimit } from '../domain/search-query.ts';
 
 export type PromptListEvent =
   /**
@@ -96,7 +96,7 @@ export const promptListMachine = setup({
   },
 }).createMachine({
   id: 'promptList',
-  // The list reloads what it shows when the member changes (machines/domain/viewer.ts).
+  // The list reloads what it shows when the member changes (domain/viewer.ts).
   invoke: { src: 'followSession', input: FOLLOW_VIEWER },
   context: { query: {}, entry: null, page: null, error: null, viewer: undefined, kept: [] },
   initial: 'idle',

@@ -1,5 +1,5 @@
 import { assign, emit, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { DEFAULT_SEO_LANGUAGE, defaultSeo, seoKey, type PageType, type SeoMeta } from './domain/seo.ts';
+import { DEFAULT_SEO_LANGUAGE, defaultSeo, seoKey, type PageType, type SeoMeta } from '../domain/seo.ts';
 
 export interface SeoRequest {
   pageType: PageType;

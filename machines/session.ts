@@ -6,8 +6,8 @@ import {
   SESSION_ENDED_MESSAGE,
   shouldToastLogin,
   type AuthMarks,
-} from './domain/session-rules.ts';
-import { toSessionUser, type SessionUser, type UserData } from './domain/session-user.ts';
+} from '../domain/session-rules.ts';
+import { toSessionUser, type SessionUser, type UserData } from '../domain/session-user.ts';
 
 /**
  * What the session announces to whoever follows it (`followSession`, machines/system/follow-session.ts),

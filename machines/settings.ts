@@ -1,8 +1,8 @@
 import { assign, fromPromise, not, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
-import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } from './domain/account.ts';
-import { isStrongPassword, MESSAGES } from './domain/validation.ts';
-import { errorMessage } from './domain/errors.ts';
+import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } from '../domain/account.ts';
+import { isStrongPassword, MESSAGES } from '../domain/validation.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 export type PasswordForm = Record<PasswordField, string>;

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { errorMessage } from './domain/errors.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export type ShareResolution =
   | { found: true; slugId: string; partner: boolean; partnerName: string | null; referrer: string | null }

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, sendParent, setup } from 'xstate';
-import type { SignedIn, UserData } from './domain/session-user.ts';
+import type { SignedIn, UserData } from '../domain/session-user.ts';
 
 export const SOCIAL_MESSAGES = {
   failed: 'Login failed, please try again later',

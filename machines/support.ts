@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { SUPPORT_LIMITS, type SupportRequest, type SupportRequestInput } from './domain/account.ts';
-import { validateEmail } from './domain/validation.ts';
-import { errorMessage } from './domain/errors.ts';
+import { SUPPORT_LIMITS, type SupportRequest, type SupportRequestInput } from '../domain/account.ts';
+import { validateEmail } from '../domain/validation.ts';
+import { errorMessage } from '../domain/errors.ts';
 
 export type SupportField = 'email' | 'subject' | 'message';
 

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from './system/tell.ts';
-import { fillTemplate, VARIABLE_PATTERN, type PromptVariable } from './domain/catalog.ts';
+import { fillTemplate, VARIABLE_PATTERN, type PromptVariable } from '../domain/catalog.ts';
 
 export const COPY_MESSAGES = {
   copied: 'Prompt copied to your clipboard',

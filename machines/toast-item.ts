@@ -1,5 +1,5 @@
 import { sendParent, setup } from 'xstate';
-import { TIMINGS } from './domain/system-ids.ts';
+import { TIMINGS } from '../domain/system-ids.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 

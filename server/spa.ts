@@ -1,13 +1,13 @@
 // The built SPA (dist/): hashed assets cached for a year, other files briefly, and index.html (never
 // cached) for every other GET outside /api: with the page's tab title and robots for the paths the
-// client's routes answer (machines/domain/pages.ts), and with 404 and "Page Not Found" for any other
+// client's routes answer (domain/pages.ts), and with 404 and "Page Not Found" for any other
 // path, whose view the SPA's router then shows.
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { headOfMatch, matchPage } from '../machines/domain/pages.ts';
+import { headOfMatch, matchPage } from '../domain/pages.ts';
 import { escapeHtml } from './http/html.ts';
 import { notFoundSeo } from './seo/metadata.ts';
 import { renderHead } from './seo/head.ts';

@@ -1,5 +1,5 @@
 import { fromCallback, type AnyEventObject, type EventObject } from 'xstate';
-import type { ViewerChanged } from '../domain/viewer.ts';
+import type { ViewerChanged } from '../../domain/viewer.ts';
 import type { SessionEmitted } from '../session.ts';
 import { lookup } from './actors.ts';
 
@@ -45,7 +45,7 @@ export const followSession = fromCallback<EventObject, SessionFollow<AnyEventObj
 );
 
 /**
- * How the catalog actors (machines/domain/viewer.ts `VIEWER_AWARE`) follow the session: they reload
+ * How the catalog actors (domain/viewer.ts `VIEWER_AWARE`) follow the session: they reload
  * what they show when the member changes.
  */
 export const FOLLOW_VIEWER: SessionFollow<ViewerChanged> = {

@@ -1,5 +1,5 @@
 // The mails of the account area: the confirmation of a support request and the staff's answer.
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { Mail } from '../mail/index.ts';
 

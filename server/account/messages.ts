@@ -1,8 +1,8 @@
 // A member's messages: written by the server when something happens to them (welcome, orders, coupons,
 // support answers, notices), read, marked read and deleted by the member. Every query names the member:
 // another member's message id finds nothing.
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
-import type { Message, MessageKind, MessagePage } from '../../machines/domain/account.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
+import type { Message, MessageKind, MessagePage } from '../../domain/account.ts';
 import type { Queryable } from '../db/index.ts';
 
 export const MESSAGE_NOT_FOUND = 'Message not found';

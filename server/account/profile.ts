@@ -1,7 +1,7 @@
 // The member's profile: name, address, avatar, membership, paid orders, balance, provider, and their own
 // referral link (a short link they own, /s/{id}: purchases through it credit them).
-import { NAME_LIMITS, type Profile } from '../../machines/domain/account.ts';
-import { DEFAULT_AVATAR } from '../../machines/domain/session-user.ts';
+import { NAME_LIMITS, type Profile } from '../../domain/account.ts';
+import { DEFAULT_AVATAR } from '../../domain/session-user.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/envelope.ts';
 import { createShareLink } from '../share/routes.ts';

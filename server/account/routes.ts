@@ -4,8 +4,8 @@
 // 404 and changes nothing.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AVATAR_LIMITS, DELETE_CONFIRMATION, type NotificationPrefs } from '../../machines/domain/account.ts';
-import { MESSAGES, isStrongPassword } from '../../machines/domain/validation.ts';
+import { AVATAR_LIMITS, DELETE_CONFIRMATION, type NotificationPrefs } from '../../domain/account.ts';
+import { MESSAGES, isStrongPassword } from '../../domain/validation.ts';
 import { PasswordDecryptError, decryptPassword } from '../auth/password-crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { perIp, registerRateLimit } from '../auth/rate-limits.ts';

@@ -1,5 +1,5 @@
 // TypeBox schemas of the account area's calls (docs/decisions/005-account.md). The response schemas mirror
-// machines/domain/account.ts and, being serialisation schemas, drop any property they do not declare.
+// domain/account.ts and, being serialisation schemas, drop any property they do not declare.
 // Text fields have generous schema bounds; the product's limits (SUPPORT_LIMITS, NAME_LIMITS) are checked
 // in the handlers, with messages a person can act on.
 import { Type, type TSchema } from 'typebox';

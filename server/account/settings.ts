@@ -1,6 +1,6 @@
 // Account settings: notification preferences, the password (changing it signs out every other session),
 // signing out everywhere, and deleting the account (its data goes; its orders stay, anonymised).
-import type { AccountSettings, NotificationPrefs } from '../../machines/domain/account.ts';
+import type { AccountSettings, NotificationPrefs } from '../../domain/account.ts';
 import type { Queryable } from '../db/index.ts';
 
 export const SETTINGS_MESSAGES = {

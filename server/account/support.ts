@@ -2,8 +2,8 @@
 // the member who sent them, answered by staff outside the storefront (in development by the stand-in
 // POST /api/dev/support/:id/reply). An answer makes the request `answered`, becomes one of the member's
 // messages, and is mailed to the member when they want support replies by mail (to a visitor always).
-import { SUPPORT_LIMITS, type SupportRequest, type SupportStatus } from '../../machines/domain/account.ts';
-import { MESSAGES, validateEmail } from '../../machines/domain/validation.ts';
+import { SUPPORT_LIMITS, type SupportRequest, type SupportStatus } from '../../domain/account.ts';
+import { MESSAGES, validateEmail } from '../../domain/validation.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError } from '../http/envelope.ts';
 import { addMessage } from './messages.ts';

@@ -8,7 +8,7 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { MESSAGES, isValidEmail } from '../../machines/domain/validation.ts';
+import { MESSAGES, isValidEmail } from '../../domain/validation.ts';
 import type { Db } from '../db/index.ts';
 import { escapeHtml, STAND_IN_PAGE_HEADERS, standInBaseStyle } from '../http/html.ts';
 import { cleanName } from './accounts.ts';

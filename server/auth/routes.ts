@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES, isStrongPassword, isValidEmail, validateEmail } from '../../machines/domain/validation.ts';
+import { MESSAGES, isStrongPassword, isValidEmail, validateEmail } from '../../domain/validation.ts';
 import { addWelcomeMessage } from '../account/messages.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';

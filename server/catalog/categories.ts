@@ -5,7 +5,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { CATEGORIES, categoryByReference, type Grade } from '../../machines/domain/catalog.ts';
+import { CATEGORIES, categoryByReference, type Grade } from '../../domain/catalog.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
 

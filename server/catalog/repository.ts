@@ -12,7 +12,7 @@ import {
   type PromptPage,
   type PromptVariable,
   type Sort,
-} from '../../machines/domain/catalog.ts';
+} from '../../domain/catalog.ts';
 import type { Queryable } from '../db/index.ts';
 import type { ArtSpec } from '../seed/types.ts';
 import { compileSearch, MARK_END, MARK_START, suggestionsFor } from './search.ts';

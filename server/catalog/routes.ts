@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import type { GeneratorType, Grade } from '../../machines/domain/catalog.ts';
+import type { GeneratorType, Grade } from '../../domain/catalog.ts';
 import type { Db } from '../db/index.ts';
 import { notFound, ok } from '../http/envelope.ts';
 import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';

@@ -1,8 +1,8 @@
-// TypeBox schemas of the catalog calls. The response schemas mirror machines/domain/catalog.ts and, being
+// TypeBox schemas of the catalog calls. The response schemas mirror domain/catalog.ts and, being
 // serialisation schemas, also drop any property they do not declare.
 import { Type, type TSchema } from 'typebox';
-import { SORTS } from '../../machines/domain/catalog.ts';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
+import { SORTS } from '../../domain/catalog.ts';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import { EnvelopeSchema } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
 
@@ -73,7 +73,7 @@ export const ListQuerySchema = Type.Object({
       description:
         'Search text: words (all must match; a word that is not in the catalog is taken as a prefix, or as ' +
         'a typo of a close catalog word), "quoted phrases", -excluded words. The storefront cuts a longer ' +
-        'text at a word boundary before it asks (machines/domain/search-query.ts)',
+        'text at a word boundary before it asks (domain/search-query.ts)',
     }),
   ),
   grade: Type.Optional(

@@ -9,8 +9,8 @@
 // The catalog's vocabulary (table search_terms, migration 002) decides which case a word is in, in one
 // query. The tsquery text is built here from letters and digits only, each word single-quoted, so nothing
 // a caller types can change its syntax.
-import { SEARCH_MARK_END, SEARCH_MARK_START } from '../../machines/domain/catalog.ts';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
+import { SEARCH_MARK_END, SEARCH_MARK_START } from '../../domain/catalog.ts';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import type { Queryable } from '../db/index.ts';
 
 /** Limits of one search text: longer texts are cut, further words ignored (the client's one limit). */

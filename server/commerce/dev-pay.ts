@@ -10,7 +10,7 @@ import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { formatCents, PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { formatCents, PRODUCT_NAME } from '../../domain/catalog.ts';
 import type { Db } from '../db/index.ts';
 import { NO_NUL } from '../http/errors.ts';
 import { escapeHtml, STAND_IN_PAGE_HEADERS, standInBaseStyle } from '../http/html.ts';

@@ -1,9 +1,9 @@
 // Reads of the buying side: the cart priced now, orders, coupons (status `expired` computed), the FruitCoin
-// ledger and the exchange offers, as the shapes of machines/domain/commerce.ts. Every query names the
+// ledger and the exchange offers, as the shapes of domain/commerce.ts. Every query names the
 // member (user_id), so another member's rows are simply not found. Each function takes a Queryable, so the
 // writes of service.ts call them inside their transaction.
-import type { GeneratorType } from '../../machines/domain/catalog.ts';
-import { formatCents, slugIdOf } from '../../machines/domain/catalog.ts';
+import type { GeneratorType } from '../../domain/catalog.ts';
+import { formatCents, slugIdOf } from '../../domain/catalog.ts';
 import {
   couponDiscount,
   type Cart,
@@ -22,7 +22,7 @@ import {
   type OrderSummary,
   type OrderWithItems,
   type Totals,
-} from '../../machines/domain/commerce.ts';
+} from '../../domain/commerce.ts';
 import { CARD_IMAGE, imageUrl } from '../catalog/repository.ts';
 import type { Queryable } from '../db/index.ts';
 import type { PaymentPage } from './payments.ts';

@@ -1,5 +1,5 @@
 // TypeBox schemas of the buying side's calls (docs/decisions/004-commerce.md). The response schemas mirror
-// machines/domain/commerce.ts and, being serialisation schemas, drop any property they do not declare.
+// domain/commerce.ts and, being serialisation schemas, drop any property they do not declare.
 import { Type, type TSchema } from 'typebox';
 import { EnvelopeSchema } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';

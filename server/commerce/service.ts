@@ -5,7 +5,7 @@
 // one fruit_ledger row whose balance_after is the new users.fruit_cnt. Creating calls carry a requestId; a
 // retry finds what the first call made (under the same lock) and answers it again.
 import { randomBytes } from 'node:crypto';
-import { formatCents } from '../../machines/domain/catalog.ts';
+import { formatCents } from '../../domain/catalog.ts';
 import {
   couponTerms,
   couponDiscount,
@@ -15,7 +15,7 @@ import {
   type LedgerKind,
   NOT_ENOUGH_FRUIT,
   type OrderDetail,
-} from '../../machines/domain/commerce.ts';
+} from '../../domain/commerce.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, notFound } from '../http/envelope.ts';
 import { newSessionId, paymentUnavailable, type PaymentPage } from './payments.ts';

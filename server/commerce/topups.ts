@@ -4,8 +4,8 @@
 // credits the balance with one `topup` ledger entry and writes a message, in one transaction that holds
 // the member's row lock, and only while it is pending: a payment confirmed twice credits once (and the
 // ledger's unique index on topup_id would refuse a second entry anyway).
-import { formatCents } from '../../machines/domain/catalog.ts';
-import type { FruitPack, FruitTopUp, TopUpResult, TopUpStatus } from '../../machines/domain/commerce.ts';
+import { formatCents } from '../../domain/catalog.ts';
+import type { FruitPack, FruitTopUp, TopUpResult, TopUpStatus } from '../../domain/commerce.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { notFound } from '../http/envelope.ts';
 import { newSessionId, paymentUnavailable } from './payments.ts';

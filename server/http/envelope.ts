@@ -1,6 +1,6 @@
 // The answer of every call (CONTRACT.md §2): { success, msg, extend }, errors included.
 import { Type, type TSchema } from 'typebox';
-import type { Envelope } from '../../machines/domain/envelope.ts';
+import type { Envelope } from '../../domain/envelope.ts';
 
 export type { Envelope };
 

@@ -1,6 +1,6 @@
 // The API's one reference document: OpenAPI 3.1 generated from the route schemas (GET /api/openapi.json).
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 

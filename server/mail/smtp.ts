@@ -1,6 +1,6 @@
 // Mail by SMTP (SMTP_URL, e.g. smtps://user:pass@smtp.example.com:465) through nodemailer.
 import nodemailer, { type Transporter } from 'nodemailer';
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { senderAddress, type Mail, type Mailer } from './mailer.ts';
 
 export class SmtpMailer implements Mailer {

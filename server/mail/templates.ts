@@ -1,5 +1,5 @@
 // The texts of the mails the server sends.
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { Mail } from './mailer.ts';
 

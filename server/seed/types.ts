@@ -1,6 +1,6 @@
 // The shape of the demo data (CONTRACT.md §3). Content generators in server/seed/content/ produce
 // these records as plain data, deterministically; server/seed/index.ts writes them to the database.
-import type { GeneratorType, Grade, PromptVariable } from '../../machines/domain/catalog.ts';
+import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.ts';
 
 /** Parameters of the procedurally generated artwork of one prompt (server/images/). */
 export interface ArtSpec {

@@ -1,7 +1,7 @@
 // Writes page metadata into the <head> of the SPA shell (dist/index.html): title, description, keywords,
 // robots, canonical link, Open Graph and Twitter tags, and the JSON-LD document. Tags of those kinds that
 // the shell already has are replaced; everything else in the document stays as it is.
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { escapeHtml } from '../http/html.ts';
 import type { PageSeo } from './metadata.ts';
 

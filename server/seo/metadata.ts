@@ -8,7 +8,7 @@ import {
   slugIdOf,
   type GeneratorType,
   type PromptCard,
-} from '../../machines/domain/catalog.ts';
+} from '../../domain/catalog.ts';
 import {
   CATEGORY_DEFS,
   categoriesWithCounts,
@@ -16,14 +16,14 @@ import {
   type CategoryDef,
 } from '../catalog/categories.ts';
 import { listPrompts, parsePromptRef, type ListPage } from '../catalog/repository.ts';
-import { cutSearchQuery } from '../../machines/domain/search-query.ts';
-import { NOT_FOUND_NAME, pageTitle } from '../../machines/domain/pages.ts';
+import { cutSearchQuery } from '../../domain/search-query.ts';
+import { NOT_FOUND_NAME, pageTitle } from '../../domain/pages.ts';
 import type { Queryable } from '../db/index.ts';
 
-// The page types and fields of SPEC.md §3 are the client's too: one definition in machines/domain.
-export { PAGE_TYPES, type PageType } from '../../machines/domain/seo.ts';
-export type { SeoMeta as SeoData } from '../../machines/domain/seo.ts';
-import type { PageType, SeoMeta as SeoData } from '../../machines/domain/seo.ts';
+// The page types and fields of SPEC.md §3 are the client's too: one definition in domain.
+export { PAGE_TYPES, type PageType } from '../../domain/seo.ts';
+export type { SeoMeta as SeoData } from '../../domain/seo.ts';
+import type { PageType, SeoMeta as SeoData } from '../../domain/seo.ts';
 
 export const SEO_FIELDS: readonly (keyof SeoData)[] = [
   'metaTitle',
@@ -321,7 +321,7 @@ function detailSeo(urls: Urls, row: DetailRow): PageSeo {
 }
 
 async function searchSeo(db: Queryable, urls: Urls, referenceId: string): Promise<PageSeo> {
-  // the text the storefront searches: cut at a word boundary (machines/domain/search-query.ts)
+  // the text the storefront searches: cut at a word boundary (domain/search-query.ts)
   const q = cutSearchQuery(referenceId).replace(/\s+/g, ' ');
   const canonical = q === '' ? urls.page('/search') : urls.page(`/search?q=${encodeURIComponent(q)}`);
   const crumbs = breadcrumbs(urls, [{ name: 'Search', path: '/search' }]);

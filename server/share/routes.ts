@@ -7,7 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { slugIdOf } from '../../machines/domain/catalog.ts';
+import { slugIdOf } from '../../domain/catalog.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, EnvelopeSchema, notFound, ok } from '../http/envelope.ts';

@@ -8,7 +8,7 @@ import type {
   Profile,
   SupportRequest,
   SupportRequestInput,
-} from '../../machines/domain/account.ts';
+} from '../../domain/account.ts';
 import type { ApiClient } from './api.ts';
 import { encryptPassword } from './password.ts';
 

@@ -1,6 +1,6 @@
 import ky, { type KyInstance } from 'ky';
-import type { Envelope } from '../../machines/domain/envelope.ts';
-import { SESSION_ENDED_MESSAGE } from '../../machines/domain/session-rules.ts';
+import type { Envelope } from '../../domain/envelope.ts';
+import { SESSION_ENDED_MESSAGE } from '../../domain/session-rules.ts';
 
 /** An answer with `success: false`, or no answer at all; `message` is fit to show a person. */
 export class ApiError extends Error {

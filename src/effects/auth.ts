@@ -1,6 +1,6 @@
 // The sign-in calls of SPEC.md §7 and the ones we designed (guest, email verification), as the
 // machines' actors need them: normalised answers, the server's message kept for the person.
-import type { UserData, SignInResult } from '../../machines/domain/session-user.ts';
+import type { UserData, SignInResult } from '../../domain/session-user.ts';
 import type { AuthorizeAnswer } from '../../machines/social-login.ts';
 import type { ResendAnswer } from '../../machines/resend-email.ts';
 import type { VerifyAnswer } from '../../machines/email-verification.ts';

@@ -1,5 +1,5 @@
-import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../machines/domain/catalog.ts';
-import { normaliseSeo, type SeoMeta } from '../../machines/domain/seo.ts';
+import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
+import { normaliseSeo, type SeoMeta } from '../../domain/seo.ts';
 import type { HomeSection } from '../../machines/home-sections.ts';
 import type { PromptLookup } from '../../machines/prompt-detail.ts';
 import type { SeoRequest } from '../../machines/seo.ts';

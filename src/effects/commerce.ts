@@ -16,7 +16,7 @@ import type {
   OrderStatus,
   TopUpRequest,
   TopUpResult,
-} from '../../machines/domain/commerce.ts';
+} from '../../domain/commerce.ts';
 import type { ApiClient } from './api.ts';
 import { createCartEffects } from './cart.ts';
 

@@ -1,6 +1,6 @@
 // Applies SEO metadata (SPEC.md §2 Page metadata, §3) to the document head: title, description,
 // keywords, Open Graph and Twitter tags, the canonical link and the structured data.
-import type { SeoMeta } from '../../machines/domain/seo.ts';
+import type { SeoMeta } from '../../domain/seo.ts';
 
 export function setMeta(attr: 'name' | 'property', key: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);

@@ -1,7 +1,7 @@
 // The tab title and robots of the page at a pathname, from the route table the server answers with
-// (machines/domain/pages.ts): a page the catalog's metadata does not cover gets "<Page> — FruitPrompt",
+// (domain/pages.ts): a page the catalog's metadata does not cover gets "<Page> — FruitPrompt",
 // private pages and "Page Not Found" get `noindex`. Loaded after the first paint, with the table.
-import { headOf } from '../../machines/domain/pages.ts';
+import { headOf } from '../../domain/pages.ts';
 import { setMeta } from './head.ts';
 
 export function applyPageHead(pathname: string): void {

@@ -1,6 +1,6 @@
 // SPEC.md §4 Social login: the centred 600×700 popup and what it reports to the socialLogin machine.
 import { fromCallback } from 'xstate';
-import type { SignedIn, UserData } from '../../machines/domain/session-user.ts';
+import type { SignedIn, UserData } from '../../domain/session-user.ts';
 import type { PopupEvent } from '../../machines/social-login.ts';
 import { LOCAL_KEYS, safeStorage } from './storage-keys.ts';
 import { inspectToken } from './token.ts';

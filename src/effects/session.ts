@@ -1,13 +1,8 @@
 // The browser side of the session machine (SPEC.md §3, §4): storage keys, cookies, window events,
 // the storage listener, and the account and logout calls.
 import { fromCallback, fromPromise } from 'xstate';
-import type { AuthMarks } from '../../machines/domain/session-rules.ts';
-import {
-  DEFAULT_AVATAR,
-  toSessionUser,
-  type SessionUser,
-  type UserData,
-} from '../../machines/domain/session-user.ts';
+import type { AuthMarks } from '../../domain/session-rules.ts';
+import { DEFAULT_AVATAR, toSessionUser, type SessionUser, type UserData } from '../../domain/session-user.ts';
 import type { Restored, SessionEvent, StorageMarks } from '../../machines/session.ts';
 import type { ApiClient } from './api.ts';
 import { LOCAL_KEYS, LOGOUT_COOKIES, SESSION_KEYS, safeStorage } from './storage-keys.ts';

@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { categoryByReference } from '../../machines/domain/catalog.ts';
+import { categoryByReference } from '../../domain/catalog.ts';
 import { CategoryPage } from '../views/category-page.tsx';
 import { openCategory } from './-lib/category.ts';
 import { validateListSearch } from './-lib/search.ts';

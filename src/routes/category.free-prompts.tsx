@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CATEGORIES } from '../../machines/domain/catalog.ts';
+import { CATEGORIES } from '../../domain/catalog.ts';
 import { CategoryPage } from '../views/category-page.tsx';
 import { openCategory } from './-lib/category.ts';
 import { validateListSearch } from './-lib/search.ts';

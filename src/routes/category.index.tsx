@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { categoryByReference } from '../../machines/domain/catalog.ts';
+import { categoryByReference } from '../../domain/catalog.ts';
 import { CategoryIndexPage, CategoryPage } from '../views/category-page.tsx';
 import { CATEGORY_INDEX_PATH, openCategory } from './-lib/category.ts';
 import { validateCategorySearch } from './-lib/search.ts';

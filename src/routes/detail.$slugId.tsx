@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { detailReferenceOf } from '../../machines/domain/seo.ts';
+import { detailReferenceOf } from '../../domain/seo.ts';
 import { ensure, sendToSystem } from '../system/app-system.ts';
 import { PromptDetailView } from '../views/prompt-detail-view.tsx';
 import { sendSeoPage } from './-lib/seo.ts';

@@ -20,10 +20,10 @@ import {
 import type { AuthEffects } from '../effects/auth.ts';
 import { lazyEffects, type NamesAll } from '../effects/lazy.ts';
 import type { SystemId } from '../../machines/system/registry.ts';
-import { VIEWER_AWARE, type ViewerChanged } from '../../machines/domain/viewer.ts';
+import { VIEWER_AWARE, type ViewerChanged } from '../../domain/viewer.ts';
 import { homeSectionsMachine } from '../../machines/home-sections.ts';
 import { seoMachine } from '../../machines/seo.ts';
-import { APP_SYSTEM_ID } from '../../machines/domain/system-ids.ts';
+import { APP_SYSTEM_ID } from '../../domain/system-ids.ts';
 import { lookup, type SystemActors } from '../../machines/system/actors.ts';
 import { REGISTRY, scopeOf, type PageModule } from '../../machines/system/registry.ts';
 import { applyHead } from '../effects/head.ts';
@@ -277,7 +277,7 @@ export function startAppSystem(options: StartOptions = {}) {
   });
   // While the session restores (its token check may wait for jwt-decode to load), a page's first
   // calls carry the stored token it is restoring, as they did when the restore was immediate: the
-  // catalog actors count that first load as the viewer's (machines/domain/viewer.ts), and a token the
+  // catalog actors count that first load as the viewer's (domain/viewer.ts), and a token the
   // restore then refuses answers catalog calls as a visitor's.
   tokenSource.current = () => {
     const s = lookup(actor.system, 'session')?.getSnapshot();

@@ -4,7 +4,7 @@
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { tell } from '../../machines/system/tell.ts';
 import type { SignInMachines } from '../../machines/app.ts';
-import type { SignedIn } from '../../machines/domain/session-user.ts';
+import type { SignedIn } from '../../domain/session-user.ts';
 import { loginDialogMachine } from '../../machines/login-dialog.ts';
 import { registrationSuccessMachine } from '../../machines/registration-success.ts';
 import { resendEmailMachine } from '../../machines/resend-email.ts';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { isInCart, pendingChange } from '../../machines/domain/commerce.ts';
+import { isInCart, pendingChange } from '../../domain/commerce.ts';
 import { useMemberSelector, useMemberSend } from '../system/react.tsx';
 import { CartIcon, CheckCircleIcon } from './first-paint-icons.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { LOGIN_MESSAGES } from '../../machines/login-dialog.ts';
 import { useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, UserIcon } from './icons.tsx';

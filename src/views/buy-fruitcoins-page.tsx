@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import { BUY_FRUIT_MESSAGES } from '../../machines/buy-fruitcoins.ts';
-import { formatCents } from '../../machines/domain/catalog.ts';
-import type { FruitPack, FruitTopUp } from '../../machines/domain/commerce.ts';
+import { formatCents } from '../../domain/catalog.ts';
+import type { FruitPack, FruitTopUp } from '../../domain/commerce.ts';
 import type { BuyFruitSearch } from '../routes/-lib/buy-fruit-search.ts';
 import { newRequestId } from '../system/referral.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';

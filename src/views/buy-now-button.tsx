@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { PromptCard } from '../../machines/domain/catalog.ts';
+import type { PromptCard } from '../../domain/catalog.ts';
 import { newRequestId, readReferral } from '../system/referral.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CoinIcon } from './icons.tsx';

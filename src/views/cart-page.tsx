@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import { pendingChange } from '../../machines/domain/commerce.ts';
-import { GENERATORS } from '../../machines/domain/catalog.ts';
-import { couponTerms, type Cart, type CartItem } from '../../machines/domain/commerce.ts';
-import { formatCents } from '../../machines/domain/catalog.ts';
+import { pendingChange } from '../../domain/commerce.ts';
+import { GENERATORS } from '../../domain/catalog.ts';
+import { couponTerms, type Cart, type CartItem } from '../../domain/commerce.ts';
+import { formatCents } from '../../domain/catalog.ts';
 import { newRequestId, readReferral } from '../system/referral.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CheckoutDialog } from './checkout-dialog.tsx';

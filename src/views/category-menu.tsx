@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@tanstack/react-router';
 import type { RefObject } from 'react';
-import { CATEGORIES } from '../../machines/domain/catalog.ts';
+import { CATEGORIES } from '../../domain/catalog.ts';
 import { ChevronDownIcon, GridIcon } from './first-paint-icons.tsx';
 import { useHoverMenu } from './use-hover-menu.ts';
 

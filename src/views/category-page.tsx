@@ -6,7 +6,7 @@ import {
   GENERATORS,
   GRADES,
   type Grade,
-} from '../../machines/domain/catalog.ts';
+} from '../../domain/catalog.ts';
 import { CoinIcon, LockIcon, SparkleIcon } from './icons.tsx';
 import { PageHeader } from './page-header.tsx';
 import { PromptListView } from './prompt-list-view.tsx';

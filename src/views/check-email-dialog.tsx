@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { mailLinkFor } from '../../machines/domain/mail-providers.ts';
+import { mailLinkFor } from '../../domain/mail-providers.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CloseIcon, ExternalIcon, MailIcon } from './icons.tsx';
 import { Modal } from './modal.tsx';

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
-import { formatCents } from '../../machines/domain/catalog.ts';
+import { formatCents } from '../../domain/catalog.ts';
 import type { CheckoutOrder } from '../../machines/checkout.ts';
-import { isNotEnoughFruit } from '../../machines/domain/commerce.ts';
+import { isNotEnoughFruit } from '../../domain/commerce.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CartIcon, CheckCircleIcon, CoinIcon } from './icons.tsx';
 import { Modal } from './modal.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
-import { formatCents } from '../../machines/domain/catalog.ts';
-import type { OrderDetail, OrderSummary, OrderWithItems } from '../../machines/domain/commerce.ts';
+import { formatCents } from '../../domain/catalog.ts';
+import type { OrderDetail, OrderSummary, OrderWithItems } from '../../domain/commerce.ts';
 import { OrderStatusBadge } from './history-parts.tsx';
 import { coinsText, OrderLines } from './order-lines.tsx';
 

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { formatCents } from '../../machines/domain/catalog.ts';
+import { formatCents } from '../../domain/catalog.ts';
 import { COUPON_MESSAGES } from '../../machines/coupons.ts';
-import { couponTerms, type Coupon, type CouponStatus } from '../../machines/domain/commerce.ts';
+import { couponTerms, type Coupon, type CouponStatus } from '../../domain/commerce.ts';
 import type { CouponsSearch } from '../routes/-lib/history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';

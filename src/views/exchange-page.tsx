@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
-import { formatCents } from '../../machines/domain/catalog.ts';
-import { couponTerms, type ExchangeOffer } from '../../machines/domain/commerce.ts';
+import { formatCents } from '../../domain/catalog.ts';
+import { couponTerms, type ExchangeOffer } from '../../domain/commerce.ts';
 import { chosenOffer, EXCHANGE_MESSAGES } from '../../machines/exchange.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CouponCard } from './coupons-page.tsx';

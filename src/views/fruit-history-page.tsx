@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import type { LedgerEntry, LedgerKind } from '../../machines/domain/commerce.ts';
+import type { LedgerEntry, LedgerKind } from '../../domain/commerce.ts';
 import { FRUIT_HISTORY_MESSAGES } from '../../machines/fruit-history.ts';
 import type { PagedSearch } from '../routes/-lib/history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';

@@ -1,4 +1,4 @@
-import { formatPrice, GRADES, type PromptCard } from '../../machines/domain/catalog.ts';
+import { formatPrice, GRADES, type PromptCard } from '../../domain/catalog.ts';
 import { CoinIcon, LockIcon, SparkleIcon } from './first-paint-icons.tsx';
 
 const GRADE_NAMES = { free: 'Free prompt', fruitcoin: 'FruitCoin prompt', paid: 'Premium prompt' } as const;

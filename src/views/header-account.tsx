@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { RefObject, SyntheticEvent } from 'react';
-import { DEFAULT_AVATAR, type SessionUser } from '../../machines/domain/session-user.ts';
-import { unreadLabel } from '../../machines/domain/account.ts';
+import { DEFAULT_AVATAR, type SessionUser } from '../../domain/session-user.ts';
+import { unreadLabel } from '../../domain/account.ts';
 import { useMemberSelector, useSystemActor } from '../system/react.tsx';
 import {
   CartIcon,

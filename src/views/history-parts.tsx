@@ -1,8 +1,8 @@
 // Pieces the member's history pages share: dates, totals, the load-failed card and the loading
 // skeleton (paging links are in page-links.tsx).
 import type { ReactNode } from 'react';
-import { formatCents } from '../../machines/domain/catalog.ts';
-import type { OrderStatus, Totals } from '../../machines/domain/commerce.ts';
+import { formatCents } from '../../domain/catalog.ts';
+import type { OrderStatus, Totals } from '../../domain/commerce.ts';
 import { EmptyState } from './empty-state.tsx';
 import { AlertIcon } from './icons.tsx';
 import { coinsText } from './order-lines.tsx';

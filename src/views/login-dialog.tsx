@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type FormEvent } from 'react';
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
-import { canSubmitLogin, passwordChecklist, type FieldName } from '../../machines/domain/validation.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
+import { canSubmitLogin, passwordChecklist, type FieldName } from '../../domain/validation.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, ChevronLeftIcon, CloseIcon, GoogleIcon, MailIcon, UserIcon } from './icons.tsx';
 import { LogoMark } from './logo.tsx';

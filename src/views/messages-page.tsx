@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
-import type { Message, MessageKind } from '../../machines/domain/account.ts';
+import type { Message, MessageKind } from '../../domain/account.ts';
 import { isRead, MESSAGES_TEXT, messageToDelete, unreadOf } from '../../machines/messages.ts';
 import type { PagedSearch } from '../routes/-lib/history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
-import type { OrderDetail } from '../../machines/domain/commerce.ts';
+import type { OrderDetail } from '../../domain/commerce.ts';
 import { ORDER_DETAIL_MESSAGES } from '../../machines/order-detail.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { checkoutTitle, paidText } from './checkout-orders.tsx';

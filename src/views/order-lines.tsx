@@ -1,13 +1,13 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { formatCents, formatPrice } from '../../machines/domain/catalog.ts';
+import { formatCents, formatPrice } from '../../domain/catalog.ts';
 import {
   couponTerms,
   type OrderDetail,
   type OrderItem,
   type OrderStatus,
   type Totals,
-} from '../../machines/domain/commerce.ts';
+} from '../../domain/commerce.ts';
 import { formatCoins } from './use-session.ts';
 
 /** "1 FruitCoin" / "20 FruitCoins". */

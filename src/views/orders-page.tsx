@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment, useEffect, useId } from 'react';
-import type { OrderStatus, OrderSummary } from '../../machines/domain/commerce.ts';
+import type { OrderStatus, OrderSummary } from '../../domain/commerce.ts';
 import { ORDER_LIST_MESSAGES } from '../../machines/order-list.ts';
 import type { OrdersSearch } from '../routes/-lib/history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';

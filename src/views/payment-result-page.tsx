@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, type ReactNode } from 'react';
-import type { OrderDetail } from '../../machines/domain/commerce.ts';
+import type { OrderDetail } from '../../domain/commerce.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, HourglassIcon, ReceiptIcon } from './icons.tsx';
 import { LoginButton } from './login-button.tsx';

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { LegalPage, type LegalSection } from './legal-page.tsx';
 import { PRIVACY_EMAIL } from './site-info.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId, type ChangeEvent, type FormEvent } from 'react';
-import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from '../../machines/domain/account.ts';
-import { DEFAULT_AVATAR } from '../../machines/domain/session-user.ts';
+import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from '../../domain/account.ts';
+import { DEFAULT_AVATAR } from '../../domain/session-user.ts';
 import { PROFILE_MESSAGES } from '../../machines/profile.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { fallBackToDefaultAvatar } from './header-account.tsx';

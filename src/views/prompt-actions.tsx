@@ -1,5 +1,5 @@
 import { Fragment, useId } from 'react';
-import type { GeneratorType, PromptVariable } from '../../machines/domain/catalog.ts';
+import type { GeneratorType, PromptVariable } from '../../domain/catalog.ts';
 import { copyPlan, filledText } from '../../machines/template-filler.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 

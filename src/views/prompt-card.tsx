@@ -5,7 +5,7 @@ import {
   SEARCH_MARK_END,
   SEARCH_MARK_START,
   type PromptCard as PromptCardData,
-} from '../../machines/domain/catalog.ts';
+} from '../../domain/catalog.ts';
 import { AddToCartButton } from './add-to-cart-button.tsx';
 import { GradeBadge } from './grade-badge.tsx';
 import { HeartButton } from './heart-button.tsx';

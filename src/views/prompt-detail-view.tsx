@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../machines/domain/catalog.ts';
+import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../domain/catalog.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { GradeBadge } from './grade-badge.tsx';

@@ -8,7 +8,7 @@ import {
   type Grade,
   type PromptPage,
   type Sort,
-} from '../../machines/domain/catalog.ts';
+} from '../../domain/catalog.ts';
 import type { ListSearch } from '../routes/-lib/search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from './empty-state.tsx';

@@ -1,6 +1,6 @@
 import { useMatch, useNavigate } from '@tanstack/react-router';
 import { useId, useRef, type FormEvent } from 'react';
-import { SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
+import { SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import { SearchIcon } from './first-paint-icons.tsx';
 
 /**

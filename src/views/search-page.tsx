@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { CATEGORIES, type PromptPage } from '../../machines/domain/catalog.ts';
+import { CATEGORIES, type PromptPage } from '../../domain/catalog.ts';
 import type { SearchPageSearch } from '../routes/-lib/search.ts';
 import { EmptyState } from './empty-state.tsx';
 import { SearchIcon } from './icons.tsx';

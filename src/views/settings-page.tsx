@@ -1,9 +1,5 @@
 import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
-import {
-  DELETE_CONFIRMATION,
-  type AccountSettings,
-  type NotificationPrefs,
-} from '../../machines/domain/account.ts';
+import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } from '../../domain/account.ts';
 import { deleteConfirmed, SETTINGS_MESSAGES, type PasswordField } from '../../machines/settings.ts';
 import { readRememberedEmail } from '../system/account-logic.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';

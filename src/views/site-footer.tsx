@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 
 /** The fixed bottom bar (SPEC.md §2 Footer). */
 export function SiteFooter() {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { CategoryMenu } from './category-menu.tsx';
 import { HeaderAccount } from './header-account-slot.tsx';
 import { LogoMark } from './logo.tsx';

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
-import { PRODUCT_NAME } from '../../machines/domain/catalog.ts';
-import { SUPPORT_LIMITS, type SupportRequest, type SupportStatus } from '../../machines/domain/account.ts';
+import { PRODUCT_NAME } from '../../domain/catalog.ts';
+import { SUPPORT_LIMITS, type SupportRequest, type SupportStatus } from '../../domain/account.ts';
 import { countedLength, SUPPORT_FIELDS, SUPPORT_TEXT, type SupportField } from '../../machines/support.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { DateText, LoadFailed, RowsSkeleton, StatusBadge, type StatusTone } from './history-parts.tsx';

@@ -1,4 +1,4 @@
-import type { SessionUser } from '../../machines/domain/session-user.ts';
+import type { SessionUser } from '../../domain/session-user.ts';
 import { useSystemSelector } from '../system/react.tsx';
 
 /** What a page or the header shows for the session: still restoring, logged out, or logged in. */

@@ -3,7 +3,7 @@
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AVATAR_LIMITS, type Profile } from '../../machines/domain/account.ts';
+import { AVATAR_LIMITS, type Profile } from '../../domain/account.ts';
 import { buildApp } from '../../server/app.ts';
 import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';

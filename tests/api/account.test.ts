@@ -3,15 +3,9 @@
 // another member's ids answer 404 and change nothing.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  AccountSettings,
-  Message,
-  MessagePage,
-  Profile,
-  SupportRequest,
-} from '../../machines/domain/account.ts';
-import { SUPPORT_LIMITS } from '../../machines/domain/account.ts';
-import { MESSAGES } from '../../machines/domain/validation.ts';
+import type { AccountSettings, Message, MessagePage, Profile, SupportRequest } from '../../domain/account.ts';
+import { SUPPORT_LIMITS } from '../../domain/account.ts';
+import { MESSAGES } from '../../domain/validation.ts';
 import { buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { memoryImageStore } from '../../server/catalog/image-cache.ts';

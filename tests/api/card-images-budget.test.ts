@@ -3,8 +3,8 @@
 // server as a browser would, and none may be over 40 KB. The images are rendered by the server
 // (server/images/render.ts), so this checks each seeded scene as served, not only the renderer's samples.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PromptCard, PromptPage } from '../../machines/domain/catalog.ts';
-import type { Envelope } from '../../machines/domain/envelope.ts';
+import type { PromptCard, PromptPage } from '../../domain/catalog.ts';
+import type { Envelope } from '../../domain/envelope.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 
 const KB = 1024;

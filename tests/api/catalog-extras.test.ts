@@ -1,7 +1,7 @@
 // Favourites (/api/my/favorites, `saved` on cards and details), home shelves, recommendations, related
 // prompts, categories, and the views the detail call records.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PromptCard, PromptFull, PromptPage } from '../../machines/domain/catalog.ts';
+import type { PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';
 import { newUser } from './support/catalog.ts';

@@ -19,7 +19,7 @@ import { migrate } from '../../server/db/migrate.ts';
 import { openPg } from '../../server/db/pg.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { createTestServer, TEST_CONFIG } from '../support/server.ts';
-import type { TopUpResult } from '../../machines/domain/commerce.ts';
+import type { TopUpResult } from '../../domain/commerce.ts';
 
 const PRICE = 20;
 const PURCHASES = 25;

@@ -11,7 +11,7 @@ import type {
   LedgerPage,
   OrderDetail,
   OrderPage,
-} from '../../machines/domain/commerce.ts';
+} from '../../domain/commerce.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createTestServer, openTestDb, type TestServer } from '../support/server.ts';
 import { bearer, call, get, post } from './support/auth.ts';

@@ -3,7 +3,7 @@
 // payment: a retry of the purchase with its requestId answers the first result, a payment confirmed twice
 // credits once. Bad input is a 4xx envelope that says what is wrong.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FruitPack, LedgerPage, TopUpResult } from '../../machines/domain/commerce.ts';
+import type { FruitPack, LedgerPage, TopUpResult } from '../../domain/commerce.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';
 import { newUser } from './support/catalog.ts';

@@ -1,9 +1,9 @@
 // The catalog calls: GET /api/prompts (filters, sort, paging) and GET /api/prompts/detail (SPEC.md §7),
 // and the rule that a template leaves the server only for callers who may see it (CONTRACT.md §2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PromptCard, PromptFull, PromptPage } from '../../machines/domain/catalog.ts';
+import type { PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
 import { signToken } from '../../server/auth/tokens.ts';
-import type { Envelope } from '../../machines/domain/envelope.ts';
+import type { Envelope } from '../../domain/envelope.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;

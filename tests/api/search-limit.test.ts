@@ -2,8 +2,8 @@
 // client cuts longer text before it asks), says so in its OpenAPI schema, and the search page's
 // metadata names the same cut text the client searches.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PromptPage } from '../../machines/domain/catalog.ts';
-import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
+import type { PromptPage } from '../../domain/catalog.ts';
+import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { get } from './support/auth.ts';
 

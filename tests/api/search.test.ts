@@ -6,7 +6,7 @@ import {
   SEARCH_MARK_START as START,
   type PromptCard,
   type PromptPage,
-} from '../../machines/domain/catalog.ts';
+} from '../../domain/catalog.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';
 import { insertPrompts } from './support/catalog.ts';

@@ -1,10 +1,10 @@
 // Page metadata: GET /api/seo/metadata (SPEC.md §7), the same metadata written into the SPA shell of the
 // storefront pages, sitemap.xml and robots.txt, and no template text of a paid prompt in any public answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PromptCard, PromptPage } from '../../machines/domain/catalog.ts';
+import type { PromptCard, PromptPage } from '../../domain/catalog.ts';
 import { get } from './support/auth.ts';
 import { createPageServer, insertPrompts } from './support/catalog.ts';
-import type { SeoMeta } from '../../machines/domain/seo.ts';
+import type { SeoMeta } from '../../domain/seo.ts';
 
 type Server = Awaited<ReturnType<typeof createPageServer>>;
 let server: Server;

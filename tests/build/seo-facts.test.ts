@@ -27,7 +27,7 @@ import {
 } from './support/contrast.ts';
 import { PAGE_FACTS_PROBE, type PageFacts } from './support/page-facts.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
-import type { SeoMeta } from '../../machines/domain/seo.ts';
+import type { SeoMeta } from '../../domain/seo.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [

@@ -2,8 +2,8 @@
 // whole actor system, with src/system/account-logic.ts's effects over fake API calls.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { DELETE_CONFIRMATION } from '../../machines/domain/account.ts';
-import { MESSAGES } from '../../machines/domain/validation.ts';
+import { DELETE_CONFIRMATION } from '../../domain/account.ts';
+import { MESSAGES } from '../../domain/validation.ts';
 import { avatarProblem, nameProblem, PROFILE_MESSAGES } from '../../machines/profile.ts';
 import { SETTINGS_MESSAGES, validatePasswordChange } from '../../machines/settings.ts';
 import { ApiError } from '../../src/effects/api.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authCallbackMachine, CALLBACK_MESSAGES } from '../../machines/auth-callback.ts';
-import type { SignInResult } from '../../machines/domain/session-user.ts';
+import type { SignInResult } from '../../domain/session-user.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { authCallbackModel } from '../models/auth-callback.ts';
 import { pathsOf } from '../models/types.ts';

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { buyFruitCoinsMachine } from '../../machines/buy-fruitcoins.ts';
-import type { TopUpRequest, TopUpResult } from '../../machines/domain/commerce.ts';
+import type { TopUpRequest, TopUpResult } from '../../domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import { systemActor } from '../../src/system/app-system.ts';
 import { paymentPage } from '../../src/system/topup-logic.ts';

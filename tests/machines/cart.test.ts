@@ -9,7 +9,7 @@ import {
   pendingChange,
   type CartContext,
 } from '../../machines/cart.ts';
-import type { Cart } from '../../machines/domain/commerce.ts';
+import type { Cart } from '../../domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import { systemActor, whenAttached, type AppEffects } from '../../src/system/app-system.ts';
 import { cartOf, couponFixture } from '../support/cart-fixtures.ts';

@@ -12,7 +12,7 @@ import {
   templateFillerMachine,
 } from '../../machines/template-filler.ts';
 import { favoritesMachine } from '../../machines/favorites.ts';
-import { detailSlugIdOf } from '../../machines/domain/catalog.ts';
+import { detailSlugIdOf } from '../../domain/catalog.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { fullFixture } from '../support/fixtures.ts';
 import { favoritesModel } from '../models/favorites.ts';

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { checkoutMachine } from '../../machines/checkout.ts';
-import type { CheckoutRequest, CheckoutResult } from '../../machines/domain/commerce.ts';
+import type { CheckoutRequest, CheckoutResult } from '../../domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
 import { cartOf, checkoutResult } from '../support/cart-fixtures.ts';

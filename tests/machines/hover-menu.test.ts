@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { hoverMenuMachine } from '../../machines/hover-menu.ts';
-import { TIMINGS } from '../../machines/domain/system-ids.ts';
+import { TIMINGS } from '../../domain/system-ids.ts';
 import { CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { hoverMenuInput as input, hoverMenuModel } from '../models/hover-menu.ts';
 import { pathsOf } from '../models/types.ts';

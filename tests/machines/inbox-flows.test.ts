@@ -3,7 +3,7 @@
 // API calls.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { Message } from '../../machines/domain/account.ts';
+import type { Message } from '../../domain/account.ts';
 import { MESSAGES_TEXT, unreadOf } from '../../machines/messages.ts';
 import { SUPPORT_TEXT, validateSupport } from '../../machines/support.ts';
 import { ApiError } from '../../src/effects/api.ts';

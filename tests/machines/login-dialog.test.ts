@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/login-dialog.ts';
-import { ENCRYPT_FAILED, type SignInResult } from '../../machines/domain/session-user.ts';
-import { MESSAGES } from '../../machines/domain/validation.ts';
+import { ENCRYPT_FAILED, type SignInResult } from '../../domain/session-user.ts';
+import { MESSAGES } from '../../domain/validation.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
   LOGIN_ACTORS as ACTORS,

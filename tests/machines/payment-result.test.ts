@@ -3,7 +3,7 @@
 // only after a confirmation, pay again on a new payment page.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import type { OrderDetail } from '../../machines/domain/commerce.ts';
+import type { OrderDetail } from '../../domain/commerce.ts';
 import { PENDING_POLL_LIMIT, paymentResultMachine } from '../../machines/payment-result.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ListQuery } from '../../machines/domain/catalog.ts';
-import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
+import type { ListQuery } from '../../domain/catalog.ts';
+import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import { pageFixture } from '../support/fixtures.ts';
 

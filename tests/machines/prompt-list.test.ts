@@ -5,7 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import { CoverageRecorder, controlledActors, replayOnActor } from '../support/model.ts';
 import { pageFixture } from '../support/fixtures.ts';
-import type { ListQuery, PromptPage } from '../../machines/domain/catalog.ts';
+import type { ListQuery, PromptPage } from '../../domain/catalog.ts';
 
 const recorder = new CoverageRecorder(promptListMachine);
 afterAll(() => recorder.save());

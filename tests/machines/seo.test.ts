@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { SEO_CACHE_LIMIT, seoMachine, type SeoEmitted } from '../../machines/seo.ts';
-import { defaultSeo, detailReferenceOf, normaliseSeo, type SeoMeta } from '../../machines/domain/seo.ts';
+import { defaultSeo, detailReferenceOf, normaliseSeo, type SeoMeta } from '../../domain/seo.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { seoMeta, seoModel } from '../models/seo.ts';
 import { pathsOf } from '../models/types.ts';

@@ -1,12 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { SESSION_TOASTS, sessionMachine, type Restored } from '../../machines/session.ts';
-import {
-  adoptDecision,
-  pollDecision,
-  shouldToastLogin,
-  type AuthMarks,
-} from '../../machines/domain/session-rules.ts';
+import { adoptDecision, pollDecision, shouldToastLogin, type AuthMarks } from '../../domain/session-rules.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
   demoUser as demo,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import { SOCIAL_MESSAGES, socialLoginMachine, type AuthorizeAnswer } from '../../machines/social-login.ts';
-import type { SignedIn } from '../../machines/domain/session-user.ts';
+import type { SignedIn } from '../../domain/session-user.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
   socialLoginBase as base,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
 import { toastMachine } from '../../machines/toast.ts';
 import { toastItemMachine } from '../../machines/toast-item.ts';
-import { TIMINGS } from '../../machines/domain/system-ids.ts';
+import { TIMINGS } from '../../domain/system-ids.ts';
 import { CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { toastItemModel } from '../models/toast-item.ts';
 import { toastModel } from '../models/toast.ts';

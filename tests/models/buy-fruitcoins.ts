@@ -6,7 +6,7 @@ import {
   type BuyFruitCoinsContext,
   type BuyFruitCoinsEvent,
 } from '../../machines/buy-fruitcoins.ts';
-import type { FruitPack, FruitTopUp, TopUpResult, TopUpStatus } from '../../machines/domain/commerce.ts';
+import type { FruitPack, FruitTopUp, TopUpResult, TopUpStatus } from '../../domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import type { MachineModel } from './types.ts';
 

@@ -1,6 +1,6 @@
 // A menu that opens on hover or click and closes a moment after the pointer leaves (the category
 // menu: 2000 ms; the account menu: 500 ms).
-import { TIMINGS } from '../../machines/domain/system-ids.ts';
+import { TIMINGS } from '../../domain/system-ids.ts';
 import { hoverMenuMachine } from '../../machines/hover-menu.ts';
 import type { MachineModel } from './types.ts';
 

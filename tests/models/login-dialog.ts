@@ -2,7 +2,7 @@
 // the session is logged in.
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { loginDialogMachine, type LoginDialogContext } from '../../machines/login-dialog.ts';
-import { ENCRYPT_FAILED, type SignInResult } from '../../machines/domain/session-user.ts';
+import { ENCRYPT_FAILED, type SignInResult } from '../../domain/session-user.ts';
 import type { ModelPath } from '../support/model.ts';
 import { withControlledActors } from './traversal.ts';
 import type { MachineModel } from './types.ts';

@@ -1,7 +1,7 @@
 // A prompt's detail page: the prompt, then its related prompts; reloaded for a new viewer.
 // The page walk is the one tests/views/catalog.model.test.tsx replays against the rendered page.
 import type { AnyMachineSnapshot } from 'xstate';
-import type { PromptCard } from '../../machines/domain/catalog.ts';
+import type { PromptCard } from '../../domain/catalog.ts';
 import { promptDetailMachine, type PromptDetailContext } from '../../machines/prompt-detail.ts';
 import { cardFixture, fullFixture, pageFixture } from '../support/fixtures.ts';
 import { withControlledActors } from './traversal.ts';

@@ -1,7 +1,7 @@
 // The page's title, description and canonical link: asked for 100 ms after a page opens, cached per
 // page, the page type's own texts when the answer is missing.
 import type { AnyMachineSnapshot } from 'xstate';
-import { defaultSeo, type SeoMeta } from '../../machines/domain/seo.ts';
+import { defaultSeo, type SeoMeta } from '../../domain/seo.ts';
 import { seoMachine, type SeoContext } from '../../machines/seo.ts';
 import type { MachineModel } from './types.ts';
 

@@ -2,7 +2,7 @@
 // (storage events and a 5 s reconciliation) and with the member's account.
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
 import { sessionMachine, type SessionContext, type StorageMarks } from '../../machines/session.ts';
-import type { SessionUser } from '../../machines/domain/session-user.ts';
+import type { SessionUser } from '../../domain/session-user.ts';
 import type { MachineModel } from './types.ts';
 
 export const demoUser: SessionUser = {

@@ -7,7 +7,7 @@ import {
   GRADE_VALUES,
   type GeneratorType,
   type Grade,
-} from '../../machines/domain/catalog.ts';
+} from '../../domain/catalog.ts';
 import { ALICE_EMAIL, buildSeedData, DEMO_EMAIL, REFERENCE_DATE } from '../../server/seed/content/index.ts';
 import type { SeedData, SeedPrompt } from '../../server/seed/types.ts';
 

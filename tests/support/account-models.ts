@@ -2,7 +2,7 @@
 // their replays on live actors (tests/machines/account-flows.test.ts) and on the rendered pages
 // (tests/views/account.model.test.tsx), so both walk the same paths.
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
-import { AVATAR_LIMITS, type AccountSettings, type Profile } from '../../machines/domain/account.ts';
+import { AVATAR_LIMITS, type AccountSettings, type Profile } from '../../domain/account.ts';
 import { nameEdited, nameProblem, profileMachine, type ProfileContext } from '../../machines/profile.ts';
 import {
   settingsMachine,
@@ -10,7 +10,7 @@ import {
   type PasswordAnswer,
   type SettingsContext,
 } from '../../machines/settings.ts';
-import { isStrongPassword } from '../../machines/domain/validation.ts';
+import { isStrongPassword } from '../../domain/validation.ts';
 import { profileFixture } from './fake-effects.ts';
 import { modelPaths, stateKey, stepLabel, type ModelPath, type Samples } from './model.ts';
 

@@ -32,7 +32,7 @@ const INPUTS = [
   'server/db',
   'server/seed',
   'server/auth/passwords.ts',
-  'machines/domain',
+  'domain',
   'tests/api/fixtures',
   'package-lock.json',
 ];

@@ -1,6 +1,6 @@
 // Carts, coupons and orders for the cart, checkout and payment result tests. Totals are computed
 // the way the server does (docs/decisions/004-commerce.md), so a fixture never contradicts itself.
-import type { GeneratorType } from '../../machines/domain/catalog.ts';
+import type { GeneratorType } from '../../domain/catalog.ts';
 import {
   couponDiscount,
   type Cart,
@@ -11,7 +11,7 @@ import {
   type OrderItem,
   type OrderStatus,
   type Totals,
-} from '../../machines/domain/commerce.ts';
+} from '../../domain/commerce.ts';
 
 const TITLES: Record<number, string> = {
   3: 'Neon Koi Pond',

@@ -2,10 +2,10 @@
 import { fromCallback, fromPromise } from 'xstate';
 import type { AppEffects } from '../../src/system/app-system.ts';
 import type { Restored } from '../../machines/session.ts';
-import type { AuthMarks } from '../../machines/domain/session-rules.ts';
-import type { SessionUser } from '../../machines/domain/session-user.ts';
-import type { Profile } from '../../machines/domain/account.ts';
-import type { Cart } from '../../machines/domain/commerce.ts';
+import type { AuthMarks } from '../../domain/session-rules.ts';
+import type { SessionUser } from '../../domain/session-user.ts';
+import type { Profile } from '../../domain/account.ts';
+import type { Cart } from '../../domain/commerce.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import { copyText } from '../../src/effects/navigation.ts';
 import { fullFixture, pageFixture } from './fixtures.ts';

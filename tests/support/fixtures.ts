@@ -1,4 +1,4 @@
-import type { PromptCard, PromptFull, PromptPage } from '../../machines/domain/catalog.ts';
+import type { PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
 
 export function cardFixture(id: number, overrides: Partial<PromptCard> = {}): PromptCard {
   const slug = `misty-alpine-lake-${id}`;

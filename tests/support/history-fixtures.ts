@@ -8,7 +8,7 @@ import type {
   OrderPage,
   OrderStatus,
   OrderSummary,
-} from '../../machines/domain/commerce.ts';
+} from '../../domain/commerce.ts';
 
 export function orderSummaryFixture(id: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {

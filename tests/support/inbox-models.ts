@@ -2,7 +2,7 @@
 // serializations, shared by their replays on live actors (tests/machines/inbox-flows.test.ts) and on
 // the rendered pages (tests/views/inbox.model.test.tsx), so both walk the same paths.
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import type { Message, MessagePage, SupportRequest } from '../../machines/domain/account.ts';
+import type { Message, MessagePage, SupportRequest } from '../../domain/account.ts';
 import { inboxMachine, type InboxContext } from '../../machines/inbox.ts';
 import { messagesMachine, type MessagesContext, type ReadAnswer } from '../../machines/messages.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_ENDED_MESSAGE } from '../../machines/domain/session-rules.ts';
+import { SESSION_ENDED_MESSAGE } from '../../domain/session-rules.ts';
 import { ApiError, createApiClient } from '../../src/effects/api.ts';
 
 // The API client's part in ending a session the server has ended (issue 15): a 401 answering a call

@@ -8,7 +8,7 @@ import {
   slugIdOf,
   stripLeadingPhrase,
   templateKind,
-} from '../../machines/domain/catalog.ts';
+} from '../../domain/catalog.ts';
 
 describe('catalog domain (SPEC.md §4, §9)', () => {
   it('lets anyone see free templates and only entitled members the others', () => {

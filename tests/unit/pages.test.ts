@@ -1,8 +1,8 @@
-// One route table (issue 15): every file route of src/routes is a page of machines/domain/pages.ts and
+// One route table (issue 15): every file route of src/routes is a page of domain/pages.ts and
 // the other way round, so the server's 404 and the tab titles cannot miss a route.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { headOf, matchPage, PAGES } from '../../machines/domain/pages.ts';
+import { headOf, matchPage, PAGES } from '../../domain/pages.ts';
 import { UNKNOWN_PATHS } from '../support/unknown-paths.ts';
 
 const generated = readFileSync(new URL('../../src/routeTree.gen.ts', import.meta.url), 'utf8');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
+import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 
 const words = (n: number): string =>
   Array.from({ length: n }, (_, i) => `word${String(i).padStart(3, '0')}`).join(' ');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TIMINGS } from '../../machines/domain/system-ids.ts';
+import { TIMINGS } from '../../domain/system-ids.ts';
 import { REGISTRY, scopeOf } from '../../machines/system/registry.ts';
 
 describe('system-ids', () => {

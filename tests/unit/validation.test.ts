@@ -6,9 +6,9 @@ import {
   isValidEmail,
   validateLogin,
   MESSAGES,
-} from '../../machines/domain/validation.ts';
-import { mailLinkFor } from '../../machines/domain/mail-providers.ts';
-import { toSessionUser, DEFAULT_AVATAR } from '../../machines/domain/session-user.ts';
+} from '../../domain/validation.ts';
+import { mailLinkFor } from '../../domain/mail-providers.ts';
+import { toSessionUser, DEFAULT_AVATAR } from '../../domain/session-user.ts';
 
 describe('validation (SPEC.md §5)', () => {
   it.each([

@@ -8,7 +8,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { AccountSettings, NotificationPrefs, Profile } from '../../machines/domain/account.ts';
+import type { AccountSettings, NotificationPrefs, Profile } from '../../domain/account.ts';
 import { PROFILE_MESSAGES, type ProfileContext } from '../../machines/profile.ts';
 import type { Restored } from '../../machines/session.ts';
 import { SETTINGS_MESSAGES, type PasswordAnswer, type SettingsContext } from '../../machines/settings.ts';

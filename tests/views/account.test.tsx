@@ -5,8 +5,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { AccountSettings, Profile } from '../../machines/domain/account.ts';
-import { MESSAGES } from '../../machines/domain/validation.ts';
+import type { AccountSettings, Profile } from '../../domain/account.ts';
+import { MESSAGES } from '../../domain/validation.ts';
 import { PROFILE_MESSAGES } from '../../machines/profile.ts';
 import type { Restored } from '../../machines/session.ts';
 import { SETTINGS_MESSAGES } from '../../machines/settings.ts';

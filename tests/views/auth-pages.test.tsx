@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { SignInResult } from '../../machines/domain/session-user.ts';
+import type { SignInResult } from '../../domain/session-user.ts';
 import type { VerifyAnswer } from '../../machines/email-verification.ts';
 import type { ResendAnswer } from '../../machines/resend-email.ts';
 import type { Restored } from '../../machines/session.ts';

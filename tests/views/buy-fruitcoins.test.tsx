@@ -4,7 +4,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { TopUpRequest } from '../../machines/domain/commerce.ts';
+import type { TopUpRequest } from '../../domain/commerce.ts';
 import type { Restored } from '../../machines/session.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import type { AppEffects } from '../../src/system/app-system.ts';

@@ -4,7 +4,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Cart, CheckoutRequest, OrderDetail } from '../../machines/domain/commerce.ts';
+import type { Cart, CheckoutRequest, OrderDetail } from '../../domain/commerce.ts';
 import type { Restored } from '../../machines/session.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import type { AppEffects } from '../../src/system/app-system.ts';

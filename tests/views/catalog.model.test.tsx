@@ -9,8 +9,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../machines/domain/catalog.ts';
-import { nextPageOf } from '../../machines/domain/catalog.ts';
+import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
+import { nextPageOf } from '../../domain/catalog.ts';
 import type { PromptLookup } from '../../machines/prompt-detail.ts';
 import { promptListMachine } from '../../machines/prompt-list.ts';
 import {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PromptPage } from '../../machines/domain/catalog.ts';
+import type { PromptPage } from '../../domain/catalog.ts';
 import { cardFixture, fullFixture } from '../support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 

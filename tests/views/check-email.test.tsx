@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SignInResult } from '../../machines/domain/session-user.ts';
+import type { SignInResult } from '../../domain/session-user.ts';
 import type { ResendAnswer } from '../../machines/resend-email.ts';
 import { systemActor } from '../../src/system/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';

@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { OrderDetail } from '../../machines/domain/commerce.ts';
+import type { OrderDetail } from '../../domain/commerce.ts';
 import type { Restored } from '../../machines/session.ts';
 import type { AppEffects } from '../../src/system/app-system.ts';
 import { paymentPage } from '../../src/system/checkout-logic.ts';

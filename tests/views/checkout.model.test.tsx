@@ -12,16 +12,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise, type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { CartContext } from '../../machines/cart.ts';
 import type { CheckoutContext, CheckoutOrder } from '../../machines/checkout.ts';
-import type { PromptPage } from '../../machines/domain/catalog.ts';
-import type {
-  Cart,
-  CheckoutRequest,
-  CheckoutResult,
-  Coupon,
-  OrderDetail,
-} from '../../machines/domain/commerce.ts';
+import type { PromptPage } from '../../domain/catalog.ts';
+import type { Cart, CheckoutRequest, CheckoutResult, Coupon, OrderDetail } from '../../domain/commerce.ts';
 import type { PaymentResultContext } from '../../machines/payment-result.ts';
-import type { AuthMarks } from '../../machines/domain/session-rules.ts';
+import type { AuthMarks } from '../../domain/session-rules.ts';
 import type { Restored } from '../../machines/session.ts';
 import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
 import { paymentPage } from '../../src/system/checkout-logic.ts';

@@ -15,7 +15,7 @@ import type {
   OrderDetail,
   OrderPage,
   OrderStatus,
-} from '../../machines/domain/commerce.ts';
+} from '../../domain/commerce.ts';
 import {
   chosenOffer,
   EXCHANGE_MESSAGES,

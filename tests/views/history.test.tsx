@@ -4,7 +4,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { OrderPage } from '../../machines/domain/commerce.ts';
+import type { OrderPage } from '../../domain/commerce.ts';
 import type { Restored } from '../../machines/session.ts';
 import { ApiError } from '../../src/effects/api.ts';
 import { systemActor, type AppEffects } from '../../src/system/app-system.ts';

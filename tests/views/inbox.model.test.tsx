@@ -6,7 +6,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { Message, MessagePage, Profile, SupportRequest } from '../../machines/domain/account.ts';
+import type { Message, MessagePage, Profile, SupportRequest } from '../../domain/account.ts';
 import {
   isRead,
   MESSAGES_TEXT,

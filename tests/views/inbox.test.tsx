@@ -3,7 +3,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { SUPPORT_LIMITS } from '../../machines/domain/account.ts';
+import { SUPPORT_LIMITS } from '../../domain/account.ts';
 import type { Restored } from '../../machines/session.ts';
 import { SUPPORT_TEXT } from '../../machines/support.ts';
 import { systemActor, type AppEffects } from '../../src/system/app-system.ts';

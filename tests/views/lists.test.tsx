@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { ListQuery, PromptPage } from '../../machines/domain/catalog.ts';
+import type { ListQuery, PromptPage } from '../../domain/catalog.ts';
 import type { Restored } from '../../machines/session.ts';
 import type { AppEffects } from '../../src/system/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';

@@ -5,7 +5,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import type { SignInResult } from '../../machines/domain/session-user.ts';
+import type { SignInResult } from '../../domain/session-user.ts';
 import { systemActor } from '../../src/system/app-system.ts';
 import { stateString } from '../../src/views/state-value.ts';
 import { fakeEffects } from '../support/fake-effects.ts';

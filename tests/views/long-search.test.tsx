@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { ListQuery, PromptPage } from '../../machines/domain/catalog.ts';
-import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../machines/domain/search-query.ts';
+import type { ListQuery, PromptPage } from '../../domain/catalog.ts';
+import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import { renderApp } from './support/render-app.tsx';
 
 // Issue 15: a search text longer than the limit, in an address or a link, is cut at a word boundary

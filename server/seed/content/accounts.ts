@@ -1,7 +1,7 @@
 // The two demo accounts and everything attached to them: orders, coupons, messages, FruitCoin ledger
 // entries, exchange offers and short links (CONTRACT.md §3). Orders refer to real prompts of the
 // generated catalogue, chosen deterministically.
-import { PRODUCT_NAME } from '../../../machines/domain/catalog.ts';
+import { PRODUCT_NAME } from '../../../domain/catalog.ts';
 import type {
   SeedCoupon,
   SeedData,

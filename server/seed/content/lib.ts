@@ -1,7 +1,7 @@
 // Small deterministic helpers shared by the seed content modules: a seeded PRNG (no Math.random),
 // text helpers for titles and slugs, and the template builder that turns `{1}`..`{4}` slots into
 // `[Variable N]` placeholders with their labels and example values.
-import type { PromptVariable } from '../../../machines/domain/catalog.ts';
+import type { PromptVariable } from '../../../domain/catalog.ts';
 import type { ArtSpec } from '../types.ts';
 
 export type Scene = ArtSpec['scene'];

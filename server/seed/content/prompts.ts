@@ -1,5 +1,5 @@
 // Assembles the demo catalogue: runs every recipe, assigns grades, prices, ids, artwork and statistics.
-import type { GeneratorType, Grade } from '../../../machines/domain/catalog.ts';
+import type { GeneratorType, Grade } from '../../../domain/catalog.ts';
 import type { SeedPrompt } from '../types.ts';
 import { CHATGPT_RECIPES } from './chatgpt.ts';
 import { DALLE_RECIPES } from './dalle.ts';

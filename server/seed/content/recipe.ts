@@ -1,5 +1,5 @@
 // The shape every content recipe produces before ids, grades and prices are assigned.
-import type { GeneratorType, PromptVariable } from '../../../machines/domain/catalog.ts';
+import type { GeneratorType, PromptVariable } from '../../../domain/catalog.ts';
 import type { Rng, Scene, Subject } from './lib.ts';
 import type { PaletteName } from './palettes.ts';
 

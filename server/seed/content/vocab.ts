@@ -1,6 +1,6 @@
 // Shared vocabularies: photographic kit, Midjourney parameters, Kling shot settings, DALL.E formats,
 // and the closing "how to use it" sentences of descriptions, per generator.
-import type { PromptVariable } from '../../../machines/domain/catalog.ts';
+import type { PromptVariable } from '../../../domain/catalog.ts';
 import { listing, type Rng } from './lib.ts';
 
 export const CAMERAS = [

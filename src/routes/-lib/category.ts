@@ -1,4 +1,4 @@
-import type { Category } from '../../../machines/domain/catalog.ts';
+import type { Category } from '../../../domain/catalog.ts';
 import type { ParsedLocation } from '@tanstack/react-router';
 import type { AppSystem } from '../../system/app-system.ts';
 import { loadList } from './list.ts';

@@ -1,5 +1,5 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import type { CouponStatus, OrderStatus } from '../../../machines/domain/commerce.ts';
+import type { CouponStatus, OrderStatus } from '../../../domain/commerce.ts';
 import { asInt } from './search.ts';
 
 /** `page` as a shareable address: 2 and up; page 1 is the address without it. */

@@ -1,5 +1,5 @@
 import type { ParsedLocation } from '@tanstack/react-router';
-import type { ListQuery } from '../../../machines/domain/catalog.ts';
+import type { ListQuery } from '../../../domain/catalog.ts';
 import { sendToSystem, type AppSystem } from '../../system/app-system.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router';
-import { PARAM_PATTERNS } from '../../../machines/domain/route-params.ts';
+import { PARAM_PATTERNS } from '../../../domain/route-params.ts';
 
-// The patterns are the route table's (machines/domain/pages.ts), so the server's 404 agrees.
+// The patterns are the route table's (domain/pages.ts), so the server's 404 agrees.
 
 /** `/detail_{id}.html`: the legacy numeric id. `/detail_.html` matches too, with an empty id. */
 export function parseLegacyDetailParams(raw: { id: string }): { id: string } {

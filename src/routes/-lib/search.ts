@@ -7,8 +7,8 @@ import {
   type Grade,
   type ListQuery,
   type Sort,
-} from '../../../machines/domain/catalog.ts';
-import { cutSearchQuery } from '../../../machines/domain/search-query.ts';
+} from '../../../domain/catalog.ts';
+import { cutSearchQuery } from '../../../domain/search-query.ts';
 
 /** The catalog search params shared by the listing pages (home, recommended, categories). */
 export interface ListSearch {

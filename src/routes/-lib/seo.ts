@@ -1,4 +1,4 @@
-import type { PageType } from '../../../machines/domain/seo.ts';
+import type { PageType } from '../../../domain/seo.ts';
 import { sendToSystem, type AppSystem } from '../../system/app-system.ts';
 
 const origin = (): string => (typeof location === 'undefined' ? '' : location.origin);

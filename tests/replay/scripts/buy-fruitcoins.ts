@@ -5,7 +5,7 @@
 import { click, openPage, stayForPayment } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
 import type { BuyFruitCoinsContext } from '../../../machines/buy-fruitcoins.ts';
-import { formatCents } from '../../../machines/domain/catalog.ts';
+import { formatCents } from '../../../domain/catalog.ts';
 
 export const buyFruitCoinsScript: BrowserScript = {
   machineId: 'buyFruitCoins',

@@ -2,7 +2,7 @@
 // the copy failure: either is a toast), the × dismisses one, which then fades out and is gone.
 // A toast's own timers (toastItem) report `toast.leaving` / `toast.gone`: a person dismisses it and
 // waits for the fade.
-import { TIMINGS } from '../../../machines/domain/system-ids.ts';
+import { TIMINGS } from '../../../domain/system-ids.ts';
 import { click } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
 

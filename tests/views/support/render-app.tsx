@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
-import type { ListQuery, PromptPage } from '../../../machines/domain/catalog.ts';
+import type { ListQuery, PromptPage } from '../../../domain/catalog.ts';
 import type { PromptLookup } from '../../../machines/prompt-detail.ts';
 import type { Restored } from '../../../machines/session.ts';
 import { createAppRouter } from '../../../src/router.tsx';

@@ -1,4 +1,4 @@
-// The params the routes of machines/domain/pages.ts accept; apart from that table, so the client's
+// The params the routes of domain/pages.ts accept; apart from that table, so the client's
 // route definitions (in the first load) take these few patterns without the whole table.
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const ORDER_ID = `(?:${UUID}|\\d{1,15}|[A-Za-z0-9_]{1,64})`;
