@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SupportPage } from '../views/support-page.tsx';
-import { ensureFor } from './-lib/attach.ts';
+import { ensureFor } from './-lib/ensure.ts';
 
 export const Route = createFileRoute('/support')({
   beforeLoad: ensureFor('support'),

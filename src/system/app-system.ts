@@ -305,29 +305,27 @@ export async function ensure(system: AppSystem, ...ids: SystemId[]): Promise<voi
   const scopes = new Set(ids.map(scopeOf));
   const modules = new Set(ids.map((id) => REGISTRY[id]).filter((m): m is PageModule => m in PAGE_MODULES));
   const loading = [
-    scopes.has('member') && prepareMember(system),
-    scopes.has('signIn') && prepareSignIn(system),
+    scopes.has('member') && prepare(system, 'member'),
+    scopes.has('signIn') && prepare(system, 'signIn'),
   ];
   const provided = await Promise.all([...modules].map((name) => PAGE_MODULES[name]()));
   for (const module of provided) attachModule(system, module.default(effects));
   await Promise.all(loading);
 }
 
-async function prepareSignIn(system: AppSystem): Promise<void> {
-  system.send({ type: 'signIn.prepare' });
-  const settled = await waitFor(system, (s) => !s.matches({ signIn: 'loading' }));
-  if (!settled.matches({ signIn: 'ready' })) throw new Error(CODE_UNAVAILABLE);
+/**
+ * Loads the member's machines, or the sign-in machines, unless they run: the root's region for them
+ * goes from absent through loading to ready. Rejects when their code cannot be loaded, so the route
+ * shows its error view instead of waiting.
+ */
+async function prepare(system: AppSystem, region: 'member' | 'signIn'): Promise<void> {
+  system.send({ type: region === 'member' ? 'member.prepare' : 'signIn.prepare' });
+  const settled = await waitFor(system, (s) => !s.matches({ [region]: 'loading' }));
+  if (!settled.matches({ [region]: 'ready' })) throw new Error(CODE_UNAVAILABLE);
 }
 
-/**
- * Loads the member's machines unless they run (routes of pages that show them: the cart, messages).
- * Rejects when their code cannot be loaded, so the route shows its error view instead of waiting.
- */
-export async function prepareMember(system: AppSystem): Promise<void> {
-  system.send({ type: 'member.prepare' });
-  const settled = await waitFor(system, (s) => !s.matches({ member: 'loading' }));
-  if (!settled.matches({ member: 'ready' })) throw new Error(CODE_UNAVAILABLE);
-}
+/** The member's machines (tests that start with a member's page call it as the route would). */
+export const prepareMember = (system: AppSystem): Promise<void> => prepare(system, 'member');
 
 /** Resolves with the actor once one with this systemId runs (page machines arrive with their route). */
 export function whenAttached<K extends SystemId>(system: AppSystem, id: K): Promise<SystemActors[K]> {

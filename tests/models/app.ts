@@ -31,7 +31,7 @@ const SEES: Record<string, string> = {
 
 const effects = fakeEffects();
 
-/** A page machine as a route attaches it (src/system/app-system.ts attachPageMachines). */
+/** A page machine as a route starts it (src/system/app-system.ts `ensure`). */
 const checkout = checkoutLogic(effects).checkout;
 
 export const appModel: MachineModel = {

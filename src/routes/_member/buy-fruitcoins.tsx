@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BuyFruitCoinsPage } from '../../views/buy-fruitcoins-page.tsx';
 import { validateBuyFruitSearch } from '../-lib/buy-fruit-search.ts';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 const openMemberPage = ensureFor('buyFruitCoins');
 

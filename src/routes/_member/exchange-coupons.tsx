@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ExchangePage } from '../../views/exchange-page.tsx';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/exchange-coupons')({
   beforeLoad: ensureFor('exchange'),

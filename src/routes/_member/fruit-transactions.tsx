@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { FruitHistoryPage } from '../../views/fruit-history-page.tsx';
 import { validatePagedSearch } from '../-lib/history-search.ts';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/fruit-transactions')({
   validateSearch: validatePagedSearch,

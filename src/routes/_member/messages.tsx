@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MessagesPage } from '../../views/messages-page.tsx';
 import { validatePagedSearch } from '../-lib/history-search.ts';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 // The messages load when the member's page mounts (the session may still be restoring here).
 export const Route = createFileRoute('/_member/messages')({

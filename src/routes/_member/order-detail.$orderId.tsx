@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrderDetailPage } from '../../views/order-detail-page.tsx';
 import { parseOrderIdParams } from '../-lib/params.ts';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/order-detail/$orderId')({
   params: { parse: (raw) => parseOrderIdParams('orderId', raw) },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrdersPage } from '../../views/orders-page.tsx';
 import { validateOrdersSearch } from '../-lib/history-search.ts';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 // The orders load when the member's page mounts (the session may still be restoring here).
 export const Route = createFileRoute('/_member/orders')({

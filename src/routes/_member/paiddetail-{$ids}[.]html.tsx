@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PaidResultPage } from '../../views/payment-result-page.tsx';
 import { parsePaidDetailParams } from '../-lib/params.ts';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 /** `/paiddetail-{orderId}-{sessionId}.html`: one path param, split in two by params.parse. */
 export const Route = createFileRoute('/_member/paiddetail-{$ids}.html')({

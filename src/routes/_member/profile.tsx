@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../../views/profile-page.tsx';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/profile')({
   beforeLoad: ensureFor('profile'),

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SettingsPage } from '../../views/settings-page.tsx';
-import { ensureFor } from '../-lib/attach.ts';
+import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/settings')({
   beforeLoad: ensureFor('settings'),
