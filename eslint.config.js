@@ -4,6 +4,35 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 
+/** Everything of src/ a folder may not import: the folders above it, the features beside it. */
+const LAYERS = [
+  'src/ui',
+  'src/platform',
+  'src/system',
+  'src/auth',
+  'src/commerce',
+  'src/catalog',
+  'src/account',
+  'src/shell',
+  'src/app',
+  'src/routes',
+  'src/devtools',
+  'src/replay',
+  'src/main.tsx',
+  'src/router.tsx',
+  'src/routeTree.gen.ts',
+];
+const MACHINE_FEATURES = ['auth', 'commerce', 'catalog', 'account', 'shell'];
+const BASE = ['src/ui', 'src/platform', 'src/system'];
+const zones = (rules) =>
+  rules.map(([target, may]) => ({
+    target: `./${target}`,
+    from: LAYERS.filter(
+      (f) => f !== target && !may.includes(f) && !(BASE.includes(target) ? [] : BASE).includes(f),
+    ).map((f) => `./${f}`),
+    message: `${target} imports only what sits below it (eslint.config.js, feature folders).`,
+  }));
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,6 +73,33 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // Feature folders (issue 16, docs/decisions/009-one-actor-system.md): one-way imports between the
+    // layers of src/ and between its features. Each may import only what sits below it:
+    //   src/platform  <  src/system  <  src/ui  <  auth  <  commerce  <  catalog  <  account  <  shell
+    //   <  src/app (starts the actor system)  <  src/routes, src/main.tsx
+    // A card on a catalog page holds commerce's buttons; the header (shell) shows every feature.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: zones([
+            ['src/platform', []],
+            ['src/system', ['src/platform']],
+            ['src/ui', ['src/platform', 'src/system']],
+            ['src/auth', []],
+            ['src/commerce', ['src/auth']],
+            ['src/catalog', ['src/auth', 'src/commerce']],
+            ['src/account', ['src/auth', 'src/commerce', 'src/catalog']],
+            ['src/shell', ['src/auth', 'src/commerce', 'src/catalog', 'src/account']],
+          ]),
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/views/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
@@ -80,6 +136,25 @@ export default tseslint.config(
         'fetch',
         'setTimeout',
         'setInterval',
+      ],
+    },
+  },
+  {
+    // machines/ is split as src/ is: a feature's machines never import another feature's. What they
+    // share is machines/system (the registry, `tell`, the session's announcements) and domain/.
+    files: ['machines/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: MACHINE_FEATURES.map((feature) => ({
+            target: `./machines/${feature}`,
+            from: MACHINE_FEATURES.filter((f) => f !== feature).map((f) => `./machines/${f}`),
+            message: "A feature's machines talk to another feature's through machines/system (tell, emit).",
+          })),
+        },
       ],
     },
   },

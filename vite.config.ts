@@ -47,7 +47,7 @@ export default defineConfig({
             // the catalog's list views, which the home page and the list pages share
             {
               name: 'catalog-views',
-              test: /src[\\/]views[\\/](prompt-list-view|prompt-card|page-links|empty-state|grade-badge|add-to-cart-button|heart-button|home-shelves|home-page)\.tsx$/,
+              test: /src[\\/](catalog|commerce|ui)[\\/](prompt-list-view|prompt-card|page-links|empty-state|grade-badge|add-to-cart-button|heart-button|home-shelves|home-page)\.tsx$/,
             },
           ],
         },

@@ -1,5 +1,5 @@
 // The account area's shapes (messages, support, profile, settings), shared by the server
-// (server/account/), the API client (src/effects/account.ts) and the machines.
+// (server/account/), the API client (src/account/account-effects.ts) and the machines.
 // docs/decisions/005-account.md lists the calls.
 
 export type MessageKind = 'welcome' | 'order' | 'coupon' | 'support' | 'notice';

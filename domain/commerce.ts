@@ -1,5 +1,5 @@
 // The buying side's shapes, shared by the server (server/commerce/), the API client
-// (src/effects/commerce.ts) and the machines. Every number in here is computed by the server; the
+// (src/commerce/commerce-effects.ts) and the machines. Every number in here is computed by the server; the
 // client only shows it. Money is in US cents, FruitCoins are whole coins.
 import { formatCents, type GeneratorType, type Grade, type PromptImage } from './catalog.ts';
 

@@ -12,7 +12,8 @@ const TRANSITION_BAR = 0.9;
 const dir = join(process.cwd(), '.tmp', 'model-coverage');
 
 const machines: AnyStateMachine[] = [];
-for (const file of readdirSync('machines').filter((f) => f.endsWith('.ts'))) {
+const files = readdirSync('machines', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+for (const file of files.sort()) {
   const mod = (await import(pathToFileURL(join(process.cwd(), 'machines', file)).href)) as Record<
     string,
     unknown

@@ -38,7 +38,7 @@ export function createAppRouter(system: AppSystem, history?: RouterHistory) {
   });
   // Every page its own tab title (issue 15); the catalog's pages get theirs from the seo machine.
   router.subscribe('onResolved', ({ toLocation }) => {
-    void import('./effects/page-head.ts').then((m) => m.applyPageHead(toLocation.pathname));
+    void import('./platform/page-head.ts').then((m) => m.applyPageHead(toLocation.pathname));
   });
   return router;
 }

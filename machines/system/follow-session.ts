@@ -1,9 +1,9 @@
 import { fromCallback, type AnyEventObject, type EventObject } from 'xstate';
 import type { ViewerChanged } from '../../domain/viewer.ts';
-import type { SessionEmitted } from '../session.ts';
+import type { SessionEmitted } from '../auth/session.ts';
 import { lookup } from './actors.ts';
 
-/** How an actor follows the session (machines/session.ts `SessionEmitted`): its own event for each. */
+/** How an actor follows the session (machines/auth/session.ts `SessionEmitted`): its own event for each. */
 export interface SessionFollow<TEvent extends EventObject> {
   /** Told when a sign-in is adopted (a login, a restore, another tab's), before `member`. */
   adopted?: TEvent;
@@ -19,7 +19,7 @@ export interface SessionFollow<TEvent extends EventObject> {
  * Follows the session for the actor that invokes it (issue 16): the session emits, this subscribes and
  * hands the actor its own events. With no session in the system (a machine tested alone) it does nothing.
  * It hears what happens from its start: an actor started after the session spoke is told where the
- * session stands by the registry that starts it (machines/app.ts `MEMBER_LOAD`, src/system `tellViewer`).
+ * session stands by the registry that starts it (machines/system/app.ts `MEMBER_LOAD`, src/system `tellViewer`).
  * It restarts with its actor's root (a `reenter: true` transition there), which re-subscribes only.
  */
 export const followSession = fromCallback<EventObject, SessionFollow<AnyEventObject>>(

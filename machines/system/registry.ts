@@ -3,12 +3,12 @@
  * long-lived actor by systemId, with where it comes from, which says when it starts and how long it
  * stays (its scope).
  *
- * - `app`: spawned by the root at start, for the life of the page (machines/app.ts).
+ * - `app`: spawned by the root at start, for the life of the page (machines/system/app.ts).
  * - `signIn`: loaded with the first sign-in intent (a pointer on "Log in", a page that asks a visitor to
  *   log in), then stays.
  * - `member`: loaded with a member, a page that shows them or a visitor's first press of a card's
  *   button, then stays.
- * - any other value names the page module that provides it (src/system/app-system.ts `PAGE_MODULES`):
+ * - any other value names the page module that provides it (src/app/app-system.ts `PAGE_MODULES`):
  *   scope `page`, loaded by the first route that needs it (`ensure`), then stays.
  */
 export const REGISTRY = {

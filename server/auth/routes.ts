@@ -48,7 +48,7 @@ import {
 } from './schemas.ts';
 import { findOrCreateSocialUser } from './social-users.ts';
 
-/** SPEC.md §3: the registration's recaptcha token is this fixed value (src/effects/auth.ts). */
+/** SPEC.md §3: the registration's recaptcha token is this fixed value (src/auth/auth-effects.ts). */
 export const RECAPTCHA_DUMMY = 'recaptcha-dummy-token';
 export const VERIFY_TTL_HOURS = 24;
 export const STATE_TTL_SECONDS = 10 * 60;

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthCallbackPage } from '../views/auth-callback-page.tsx';
+import { AuthCallbackPage } from '../auth/auth-callback-page.tsx';
 import { startCallback, validateCallbackSearch } from './-lib/callback.ts';
 
 export const Route = createFileRoute('/auth/callback')({

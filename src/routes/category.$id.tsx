@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { categoryByReference } from '../../domain/catalog.ts';
-import { CategoryPage } from '../views/category-page.tsx';
+import { CategoryPage } from '../catalog/category-page.tsx';
 import { openCategory } from './-lib/category.ts';
-import { validateListSearch } from './-lib/search.ts';
+import { validateListSearch } from '../catalog/list-search.ts';
 
 /**
  * `/category/{id}`: the param form of a category reference (SPEC.md §7), e.g.

@@ -1,8 +1,8 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { categoryByReference } from '../../domain/catalog.ts';
-import { CategoryIndexPage, CategoryPage } from '../views/category-page.tsx';
+import { CategoryIndexPage, CategoryPage } from '../catalog/category-page.tsx';
 import { CATEGORY_INDEX_PATH, openCategory } from './-lib/category.ts';
-import { validateCategorySearch } from './-lib/search.ts';
+import { validateCategorySearch } from '../catalog/list-search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
 /** `/category` lists the categories; `/category?id=free_prompts` (SPEC.md §7) is that category. */

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CATEGORIES } from '../../domain/catalog.ts';
-import { CategoryPage } from '../views/category-page.tsx';
+import { CategoryPage } from '../catalog/category-page.tsx';
 import { openCategory } from './-lib/category.ts';
-import { validateListSearch } from './-lib/search.ts';
+import { validateListSearch } from '../catalog/list-search.ts';
 
 const category = CATEGORIES[3];
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { detailReferenceOf } from '../../domain/seo.ts';
-import { ensure, sendToSystem } from '../system/app-system.ts';
-import { PromptDetailView } from '../views/prompt-detail-view.tsx';
+import { ensure, sendToSystem } from '../app/app-system.ts';
+import { PromptDetailView } from '../catalog/prompt-detail-view.tsx';
 import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/detail/$slugId')({

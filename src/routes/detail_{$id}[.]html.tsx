@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensure, sendToSystem } from '../system/app-system.ts';
-import { LegacyRedirectView } from '../views/link-landing-views.tsx';
+import { ensure, sendToSystem } from '../app/app-system.ts';
+import { LegacyRedirectView } from '../catalog/link-landing-views.tsx';
 import { parseLegacyDetailParams } from './-lib/params.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { sendToSystem, systemActor } from '../system/app-system.ts';
-import { HomePage } from '../views/home-page.tsx';
+import { sendToSystem, systemActor } from '../app/app-system.ts';
+import { HomePage } from '../catalog/home-page.tsx';
 import { loadList } from './-lib/list.ts';
-import { listQueryOf, validateListSearch } from './-lib/search.ts';
+import { listQueryOf, validateListSearch } from '../catalog/list-search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/')({

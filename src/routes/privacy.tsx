@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyPage } from '../views/privacy-page.tsx';
+import { PrivacyPage } from '../shell/privacy-page.tsx';
 
 export const Route = createFileRoute('/privacy')({
   component: PrivacyPage,

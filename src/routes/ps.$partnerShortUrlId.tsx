@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensure, sendToSystem } from '../system/app-system.ts';
-import { ShareLandingView } from '../views/link-landing-views.tsx';
+import { ensure, sendToSystem } from '../app/app-system.ts';
+import { ShareLandingView } from '../catalog/link-landing-views.tsx';
 
 export const Route = createFileRoute('/ps/$partnerShortUrlId')({
   beforeLoad: async ({ context, params, preload }) => {

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RecommendedPage } from '../views/recommended-page.tsx';
+import { RecommendedPage } from '../catalog/recommended-page.tsx';
 import { loadList } from './-lib/list.ts';
-import { listQueryOf, validateListSearch } from './-lib/search.ts';
+import { listQueryOf, validateListSearch } from '../catalog/list-search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/recommended')({

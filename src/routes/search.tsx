@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SearchPage } from '../views/search-page.tsx';
+import { SearchPage } from '../catalog/search-page.tsx';
 import { loadList } from './-lib/list.ts';
-import { listQueryOf, validateSearchPage } from './-lib/search.ts';
+import { listQueryOf, validateSearchPage } from '../catalog/list-search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/search')({

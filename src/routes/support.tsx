@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SupportPage } from '../views/support-page.tsx';
+import { SupportPage } from '../account/support-page.tsx';
 import { ensureFor } from './-lib/ensure.ts';
 
 export const Route = createFileRoute('/support')({

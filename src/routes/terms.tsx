@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { TermsPage } from '../views/terms-page.tsx';
+import { TermsPage } from '../shell/terms-page.tsx';
 
 export const Route = createFileRoute('/terms')({
   component: TermsPage,

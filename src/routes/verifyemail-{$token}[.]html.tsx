@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensure, sendToSystem } from '../system/app-system.ts';
-import { EmailVerificationPage } from '../views/email-verification-page.tsx';
+import { ensure, sendToSystem } from '../app/app-system.ts';
+import { EmailVerificationPage } from '../auth/email-verification-page.tsx';
 import { parseTokenParams } from './-lib/params.ts';
 
 export const Route = createFileRoute('/verifyemail-{$token}.html')({

@@ -1,14 +1,14 @@
 import { useSelector } from '@xstate/react';
 import { createContext, use, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
-import type { MemberMachineId } from '../../machines/app.ts';
+import type { MemberMachineId } from '../../machines/system/app.ts';
 import type { SystemId } from '../../machines/system/registry.ts';
-import type { ToastKind } from '../../machines/toast.ts';
-import { whenAttached, type AppSystem, type SystemActors } from './app-system.ts';
+import type { ToastKind } from '../../machines/shell/toast.ts';
+import { whenAttached, type AppSystem, type SystemActors } from './system-ref.ts';
 import { lookup } from '../../machines/system/actors.ts';
 
-export type { AppSystem } from './app-system.ts';
-export { sendToSystem } from './app-system.ts';
+export type { AppSystem } from './system-ref.ts';
+export { sendToSystem } from './system-ref.ts';
 
 const SystemContext = createContext<AppSystem | null>(null);
 

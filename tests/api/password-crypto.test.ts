@@ -1,9 +1,9 @@
-// SPEC.md §7 password transport: what the SPA encrypts with crypto-js (src/effects/password.ts) the server
+// SPEC.md §7 password transport: what the SPA encrypts with crypto-js (src/auth/password.ts) the server
 // decrypts with node:crypto (server/auth/password-crypto.ts), for every AES key size; anything else is a
 // PasswordDecryptError, never another exception.
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { encryptPassword as clientEncrypt } from '../../src/effects/password.ts';
+import { encryptPassword as clientEncrypt } from '../../src/auth/password.ts';
 import {
   PasswordDecryptError,
   decryptPassword,

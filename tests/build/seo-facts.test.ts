@@ -546,7 +546,7 @@ const LARGE_CLIP_TEXT = ['.hero__highlight', '.not-found__code'];
 const inactive = (selector: string): boolean => /:disabled|aria-disabled|::selection/.test(selector);
 /**
  * Rules whose "text" colour paints an icon or a glyph, not words; .heart-btn is an icon-only button (a heart,
- * named by aria-label: src/views/prompt-actions.tsx).
+ * named by aria-label: src/catalog/prompt-actions.tsx).
  */
 const graphic = (selector: string): boolean =>
   /svg|__icon|__chevron|__dot|::marker|\.heart-btn\b/.test(selector);

@@ -1,14 +1,14 @@
 // Model paths of My Profile and Account Settings, replayed on live actors; then their rules on the
-// whole actor system, with src/system/account-logic.ts's effects over fake API calls.
+// whole actor system, with src/account/account-logic.ts's effects over fake API calls.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { DELETE_CONFIRMATION } from '../../domain/account.ts';
 import { MESSAGES } from '../../domain/validation.ts';
-import { avatarProblem, nameProblem, PROFILE_MESSAGES } from '../../machines/profile.ts';
-import { SETTINGS_MESSAGES, validatePasswordChange } from '../../machines/settings.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { navigation } from '../../src/effects/navigation.ts';
-import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import { avatarProblem, nameProblem, PROFILE_MESSAGES } from '../../machines/account/profile.ts';
+import { SETTINGS_MESSAGES, validatePasswordChange } from '../../machines/account/settings.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { navigation } from '../../src/platform/navigation.ts';
+import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
 import {
   accountModels,
   accountPaths,

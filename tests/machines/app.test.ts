@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { memberLogic } from '../../src/system/member-logic.ts';
-import { appMachine } from '../../machines/app.ts';
+import { memberLogic } from '../../src/app/member-logic.ts';
+import { appMachine } from '../../machines/system/app.ts';
 import { idsIn, REGISTRY } from '../../machines/system/registry.ts';
-import { ensure, startAppSystem, systemActor, whenAttached } from '../../src/system/app-system.ts';
+import { ensure, startAppSystem, systemActor, whenAttached } from '../../src/app/app-system.ts';
 import { startTestSystem } from '../support/start-system.ts';
 import { controlledActors, CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { appModel } from '../models/app.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { authCallbackMachine, CALLBACK_MESSAGES } from '../../machines/auth-callback.ts';
+import { authCallbackMachine, CALLBACK_MESSAGES } from '../../machines/auth/auth-callback.ts';
 import type { SignInResult } from '../../domain/session-user.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { authCallbackModel } from '../models/auth-callback.ts';

@@ -3,11 +3,11 @@
 // confirms it with the server and tells the session (the header) the new balance.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { buyFruitCoinsMachine } from '../../machines/buy-fruitcoins.ts';
+import { buyFruitCoinsMachine } from '../../machines/commerce/buy-fruitcoins.ts';
 import type { TopUpRequest, TopUpResult } from '../../domain/commerce.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { systemActor } from '../../src/system/app-system.ts';
-import { paymentPage } from '../../src/system/topup-logic.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { systemActor } from '../../src/app/app-system.ts';
+import { paymentPage } from '../../src/commerce/topup-logic.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { cartCountMachine } from '../../machines/cart-count.ts';
+import { cartCountMachine } from '../../machines/commerce/cart-count.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { cartCountModel } from '../models/cart-count.ts';
 import { pathsOf } from '../models/types.ts';

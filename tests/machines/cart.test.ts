@@ -8,10 +8,10 @@ import {
   isInCart,
   pendingChange,
   type CartContext,
-} from '../../machines/cart.ts';
+} from '../../machines/commerce/cart.ts';
 import type { Cart } from '../../domain/commerce.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { systemActor, whenAttached, type AppEffects } from '../../src/system/app-system.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { systemActor, whenAttached, type AppEffects } from '../../src/app/app-system.ts';
 import { cartOf, couponFixture } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';

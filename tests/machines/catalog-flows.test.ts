@@ -2,16 +2,16 @@
 // filler, favourites and the home shelves, replayed on live actors.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type ActorRefFrom } from 'xstate';
-import { legacyRedirectMachine } from '../../machines/legacy-redirect.ts';
-import type { PromptLookup } from '../../machines/prompt-detail.ts';
+import { legacyRedirectMachine } from '../../machines/catalog/legacy-redirect.ts';
+import type { PromptLookup } from '../../machines/catalog/prompt-detail.ts';
 import {
   COPY_MESSAGES,
   copyMessage,
   copyPlan,
   filledText,
   templateFillerMachine,
-} from '../../machines/template-filler.ts';
-import { favoritesMachine } from '../../machines/favorites.ts';
+} from '../../machines/catalog/template-filler.ts';
+import { favoritesMachine } from '../../machines/catalog/favorites.ts';
 import { detailSlugIdOf } from '../../domain/catalog.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { fullFixture } from '../support/fixtures.ts';

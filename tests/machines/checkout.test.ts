@@ -2,10 +2,10 @@
 // system (the balance, the cart, the badge and an open detail page hear of a checkout).
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { checkoutMachine } from '../../machines/checkout.ts';
+import { checkoutMachine } from '../../machines/commerce/checkout.ts';
 import type { CheckoutRequest, CheckoutResult } from '../../domain/commerce.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
 import { cartOf, checkoutResult } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture } from '../support/fixtures.ts';

@@ -2,15 +2,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectionModel } from '../models/connection.ts';
 import { pathsOf } from '../models/types.ts';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { RETRY_ON_RESTORE } from '../../machines/app.ts';
+import { RETRY_ON_RESTORE } from '../../machines/system/app.ts';
 import {
   connectionMachine,
   PROBE_MAX_ATTEMPT,
   probeDelayOf,
   type ConnectionEvent,
-} from '../../machines/connection.ts';
-import { createApiClient } from '../../src/effects/api.ts';
-import { systemActor } from '../../src/system/app-system.ts';
+} from '../../machines/shell/connection.ts';
+import { createApiClient } from '../../src/platform/api.ts';
+import { systemActor } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { pageFixture } from '../support/fixtures.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
@@ -181,7 +181,7 @@ describe('on restore, what failed to load loads again (the whole actor system)',
   });
 });
 
-describe('what the API client reports (src/effects/api.ts onReachability)', () => {
+describe('what the API client reports (src/platform/api.ts onReachability)', () => {
   const reportsOf = async (respond: () => Promise<Response>) => {
     const reports: boolean[] = [];
     const api = createApiClient({

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { emailVerificationMachine, type VerifyAnswer } from '../../machines/email-verification.ts';
+import { emailVerificationMachine, type VerifyAnswer } from '../../machines/auth/email-verification.ts';
 import { MESSAGES } from '../../domain/validation.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { emailVerificationModel } from '../models/email-verification.ts';

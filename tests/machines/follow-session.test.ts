@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, setup, waitFor, type AnyEventObject } from 'xstate';
-import { sessionMachine, type Restored } from '../../machines/session.ts';
+import { sessionMachine, type Restored } from '../../machines/auth/session.ts';
 import { followSession, type SessionFollow } from '../../machines/system/follow-session.ts';
 import { demoUser } from '../models/session.ts';
 

@@ -1,12 +1,12 @@
 // Model paths of the member's history: Orders, an order's detail, Fruit History, My Coupons and
 // Exchange Fruit Coins, replayed on live actors; then their rules on the whole actor system, with
-// src/system/history-logic.ts's effects over fake API calls.
+// src/commerce/history-logic.ts's effects over fake API calls.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { EXCHANGE_MESSAGES } from '../../machines/exchange.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
-import { externalPage } from '../../src/system/history-logic.ts';
+import { EXCHANGE_MESSAGES } from '../../machines/commerce/exchange.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
+import { externalPage } from '../../src/commerce/history-logic.ts';
 import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { couponFixture, ledgerPageFixture, offersFixture } from '../support/history-fixtures.ts';
 import { exchangedCoupon, historyModels, pendingOrder } from '../support/history-models.ts';

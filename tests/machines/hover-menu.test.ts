@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
-import { hoverMenuMachine } from '../../machines/hover-menu.ts';
+import { hoverMenuMachine } from '../../machines/shell/hover-menu.ts';
 import { TIMINGS } from '../../domain/system-ids.ts';
 import { CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { hoverMenuInput as input, hoverMenuModel } from '../models/hover-menu.ts';

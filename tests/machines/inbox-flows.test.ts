@@ -1,14 +1,14 @@
 // Model paths of the account area's inbox, Messages and Customer Support, replayed on live actors;
-// then their rules on the whole actor system, with src/system/inbox-logic.ts's effects over fake
+// then their rules on the whole actor system, with src/account/inbox-logic.ts's effects over fake
 // API calls.
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Message } from '../../domain/account.ts';
-import { MESSAGES_TEXT, unreadOf } from '../../machines/messages.ts';
-import { SUPPORT_TEXT, validateSupport } from '../../machines/support.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
-import inboxLogic, { RATE_LIMITED_MESSAGE } from '../../src/system/inbox-logic.ts';
+import { MESSAGES_TEXT, unreadOf } from '../../machines/account/messages.ts';
+import { SUPPORT_TEXT, validateSupport } from '../../machines/account/support.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
+import inboxLogic, { RATE_LIMITED_MESSAGE } from '../../src/account/inbox-logic.ts';
 import { fakeEffects, profileFixture } from '../support/fake-effects.ts';
 import {
   accountModels,

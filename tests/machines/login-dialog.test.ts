@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/login-dialog.ts';
+import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/auth/login-dialog.ts';
 import { ENCRYPT_FAILED, type SignInResult } from '../../domain/session-user.ts';
 import { MESSAGES } from '../../domain/validation.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';

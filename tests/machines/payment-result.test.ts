@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { OrderDetail } from '../../domain/commerce.ts';
-import { PENDING_POLL_LIMIT, paymentResultMachine } from '../../machines/payment-result.ts';
+import { PENDING_POLL_LIMIT, paymentResultMachine } from '../../machines/commerce/payment-result.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
   cancelledOrder as cancelled,

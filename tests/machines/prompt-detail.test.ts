@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { promptDetailModel } from '../models/prompt-detail.ts';
 import { pathsOf } from '../models/types.ts';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { promptDetailMachine } from '../../machines/prompt-detail.ts';
+import { promptDetailMachine } from '../../machines/catalog/prompt-detail.ts';
 import { CoverageRecorder, controlledActors, replayOnActor } from '../support/model.ts';
 import { fullFixture, pageFixture } from '../support/fixtures.ts';
 

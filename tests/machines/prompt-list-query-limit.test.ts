@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ListQuery } from '../../domain/catalog.ts';
 import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
-import { promptListMachine } from '../../machines/prompt-list.ts';
+import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
 import { pageFixture } from '../support/fixtures.ts';
 
 // Issue 15: whoever sends a search to the list, it asks the catalog for at most the search limit.

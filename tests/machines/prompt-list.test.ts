@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { promptListModel } from '../models/prompt-list.ts';
 import { pathsOf } from '../models/types.ts';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { promptListMachine } from '../../machines/prompt-list.ts';
+import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
 import { CoverageRecorder, controlledActors, replayOnActor } from '../support/model.ts';
 import { pageFixture } from '../support/fixtures.ts';
 import type { ListQuery, PromptPage } from '../../domain/catalog.ts';

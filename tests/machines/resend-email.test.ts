@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { RESEND_MESSAGES, resendEmailMachine } from '../../machines/resend-email.ts';
-import { registrationSuccessMachine } from '../../machines/registration-success.ts';
-import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
+import { RESEND_MESSAGES, resendEmailMachine } from '../../machines/auth/resend-email.ts';
+import { registrationSuccessMachine } from '../../machines/auth/registration-success.ts';
+import { verifyEmailNoticeMachine } from '../../machines/auth/verify-email-notice.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { registrationSuccessModel } from '../models/registration-success.ts';
 import { RESEND_EMAIL, resendEmailModel } from '../models/resend-email.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { SEO_CACHE_LIMIT, seoMachine, type SeoEmitted } from '../../machines/seo.ts';
+import { SEO_CACHE_LIMIT, seoMachine, type SeoEmitted } from '../../machines/shell/seo.ts';
 import { defaultSeo, detailReferenceOf, normaliseSeo, type SeoMeta } from '../../domain/seo.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import { seoMeta, seoModel } from '../models/seo.ts';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { SESSION_TOASTS, sessionMachine, type Restored } from '../../machines/session.ts';
+import { SESSION_TOASTS, sessionMachine, type Restored } from '../../machines/auth/session.ts';
 import { adoptDecision, pollDecision, shouldToastLogin, type AuthMarks } from '../../domain/session-rules.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {
@@ -381,7 +381,7 @@ describe('the session ends when the server says it has (issue 15)', () => {
   it('on restore, a re-read refused with 401 ends the session with the toast', async () => {
     const { actor, log } = member({ refresh: () => new Promise(() => {}) });
     await waitFor(actor, (s) => s.hasTag('loggedIn'));
-    // what the API client does when the accounts call answers 401 (src/effects/api.ts)
+    // what the API client does when the accounts call answers 401 (src/platform/api.ts)
     actor.send({ type: 'session.revoked', token: 'tok-a' });
     expect(actor.getSnapshot().hasTag('loggedOut')).toBe(true);
     expect(log).toContain(ENDED);

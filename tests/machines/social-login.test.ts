@@ -1,6 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
-import { SOCIAL_MESSAGES, socialLoginMachine, type AuthorizeAnswer } from '../../machines/social-login.ts';
+import {
+  SOCIAL_MESSAGES,
+  socialLoginMachine,
+  type AuthorizeAnswer,
+} from '../../machines/auth/social-login.ts';
 import type { SignedIn } from '../../domain/session-user.ts';
 import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, setup, waitFor, type InspectionEvent } from 'xstate';
-import { shareMachine } from '../../machines/share.ts';
+import { shareMachine } from '../../machines/catalog/share.ts';
 import { tell } from '../../machines/system/tell.ts';
 
 /** Every event an actor with this id received, in order, from the system's inspection stream. */

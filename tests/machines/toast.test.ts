@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
-import { toastMachine } from '../../machines/toast.ts';
-import { toastItemMachine } from '../../machines/toast-item.ts';
+import { toastMachine } from '../../machines/shell/toast.ts';
+import { toastItemMachine } from '../../machines/shell/toast-item.ts';
 import { TIMINGS } from '../../domain/system-ids.ts';
 import { CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { toastItemModel } from '../models/toast-item.ts';

@@ -1,10 +1,10 @@
 // The root of the actor system: spawns every long-lived actor, loads the sign-in machines with the
 // first sign-in intent and the member's machines when a member or a page needs them, and opens the
 // login dialog when a page asks for it (the header's "Log in", the "switch-to-register" window event).
-import { createAppLogic } from '../../src/system/app-system.ts';
-import checkoutLogic from '../../src/system/checkout-logic.ts';
-import { memberLogic } from '../../src/system/member-logic.ts';
-import { signInLogic } from '../../src/system/sign-in-logic.ts';
+import { createAppLogic } from '../../src/app/app-system.ts';
+import checkoutLogic from '../../src/commerce/checkout-logic.ts';
+import { memberLogic } from '../../src/app/member-logic.ts';
+import { signInLogic } from '../../src/auth/sign-in-logic.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import type { MachineModel } from './types.ts';
 
@@ -31,7 +31,7 @@ const SEES: Record<string, string> = {
 
 const effects = fakeEffects();
 
-/** A page machine as a route starts it (src/system/app-system.ts `ensure`). */
+/** A page machine as a route starts it (src/app/app-system.ts `ensure`). */
 const checkout = checkoutLogic(effects).checkout;
 
 export const appModel: MachineModel = {

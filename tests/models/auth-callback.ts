@@ -1,6 +1,6 @@
 // The /auth/callback page a provider sends the person back to: exchanges the code for a sign-in.
 import type { AnyMachineSnapshot } from 'xstate';
-import { authCallbackMachine } from '../../machines/auth-callback.ts';
+import { authCallbackMachine } from '../../machines/auth/auth-callback.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

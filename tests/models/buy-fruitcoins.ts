@@ -5,9 +5,9 @@ import {
   buyFruitCoinsMachine,
   type BuyFruitCoinsContext,
   type BuyFruitCoinsEvent,
-} from '../../machines/buy-fruitcoins.ts';
+} from '../../machines/commerce/buy-fruitcoins.ts';
 import type { FruitPack, FruitTopUp, TopUpResult, TopUpStatus } from '../../domain/commerce.ts';
-import { ApiError } from '../../src/effects/api.ts';
+import { ApiError } from '../../src/platform/api.ts';
 import type { MachineModel } from './types.ts';
 
 export const PACKS: FruitPack[] = [

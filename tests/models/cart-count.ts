@@ -1,7 +1,7 @@
 // The header cart badge's count: refreshed after a login, debounced on cart changes, given up after
 // three failures in a row.
 import type { AnyMachineSnapshot } from 'xstate';
-import { cartCountMachine } from '../../machines/cart-count.ts';
+import { cartCountMachine } from '../../machines/commerce/cart-count.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

@@ -1,7 +1,7 @@
 // The member's cart: loaded at sign-in, changed one request at a time, with the coupons to apply.
 import type { AnyMachineSnapshot } from 'xstate';
-import { cartMachine, type CartContext } from '../../machines/cart.ts';
-import { ApiError } from '../../src/effects/api.ts';
+import { cartMachine, type CartContext } from '../../machines/commerce/cart.ts';
+import { ApiError } from '../../src/platform/api.ts';
 import { cartOf, couponFixture } from '../support/cart-fixtures.ts';
 import type { ModelPath, Samples } from '../support/model.ts';
 import { withControlledActors } from './traversal.ts';

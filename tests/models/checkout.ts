@@ -1,8 +1,12 @@
 // Placing an order: from the cart's "Check out" or a prompt's "Buy now", reviewed, placed once per
 // attempt (a retry carries the same requestId), then the payment page or done.
 import type { AnyMachineSnapshot } from 'xstate';
-import { checkoutMachine, type CheckoutContext, type CheckoutOrder } from '../../machines/checkout.ts';
-import { ApiError } from '../../src/effects/api.ts';
+import {
+  checkoutMachine,
+  type CheckoutContext,
+  type CheckoutOrder,
+} from '../../machines/commerce/checkout.ts';
+import { ApiError } from '../../src/platform/api.ts';
 import { checkoutResult } from '../support/cart-fixtures.ts';
 import { withControlledActors } from './traversal.ts';
 import type { MachineModel } from './types.ts';

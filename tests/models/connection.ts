@@ -2,7 +2,7 @@
 // back online (and the failed pages loading again) when anything answers.
 // The same model as the one inline in tests/machines/connection.test.ts, which is to switch to this.
 import type { AnyMachineSnapshot } from 'xstate';
-import { connectionMachine, type ConnectionContext } from '../../machines/connection.ts';
+import { connectionMachine, type ConnectionContext } from '../../machines/shell/connection.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

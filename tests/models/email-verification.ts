@@ -3,7 +3,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import {
   emailVerificationMachine,
   type EmailVerificationContext,
-} from '../../machines/email-verification.ts';
+} from '../../machines/auth/email-verification.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

@@ -1,6 +1,6 @@
 // The member's hearts: loaded at sign-in, saved optimistically one at a time, rolled back if refused.
 import type { AnyMachineSnapshot } from 'xstate';
-import { favoritesMachine, type FavoritesContext } from '../../machines/favorites.ts';
+import { favoritesMachine, type FavoritesContext } from '../../machines/catalog/favorites.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

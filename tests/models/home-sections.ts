@@ -1,6 +1,6 @@
 // The home page's shelves (Trending now, …): loaded once, again for another viewer.
 // A copy of the inline model in tests/machines/catalog-flows.test.ts, which is to switch to this one.
-import { homeSectionsMachine } from '../../machines/home-sections.ts';
+import { homeSectionsMachine } from '../../machines/catalog/home-sections.ts';
 import { cardFixture } from '../support/fixtures.ts';
 import type { MachineModel } from './types.ts';
 

@@ -1,7 +1,7 @@
 // A menu that opens on hover or click and closes a moment after the pointer leaves (the category
 // menu: 2000 ms; the account menu: 500 ms).
 import { TIMINGS } from '../../domain/system-ids.ts';
-import { hoverMenuMachine } from '../../machines/hover-menu.ts';
+import { hoverMenuMachine } from '../../machines/shell/hover-menu.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

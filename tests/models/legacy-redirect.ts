@@ -1,5 +1,5 @@
 // An old /prompt/{id} address: looked up, then redirected to /detail/{slugId} with its query.
-import { legacyRedirectMachine } from '../../machines/legacy-redirect.ts';
+import { legacyRedirectMachine } from '../../machines/catalog/legacy-redirect.ts';
 import { fullFixture } from '../support/fixtures.ts';
 import type { MachineModel } from './types.ts';
 

@@ -1,7 +1,7 @@
 // The login dialog: providers, email login and registration, social and guest sign-in; closes when
 // the session is logged in.
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
-import { loginDialogMachine, type LoginDialogContext } from '../../machines/login-dialog.ts';
+import { loginDialogMachine, type LoginDialogContext } from '../../machines/auth/login-dialog.ts';
 import { ENCRYPT_FAILED, type SignInResult } from '../../domain/session-user.ts';
 import type { ModelPath } from '../support/model.ts';
 import { withControlledActors } from './traversal.ts';

@@ -1,8 +1,8 @@
 // The page a person lands on after paying (or not): confirms a paid session once, follows a pending
 // order for a while, cancels after a confirmation, or opens a new payment page.
 import type { AnyMachineSnapshot } from 'xstate';
-import { paymentResultMachine, type PaymentResultContext } from '../../machines/payment-result.ts';
-import { ApiError } from '../../src/effects/api.ts';
+import { paymentResultMachine, type PaymentResultContext } from '../../machines/commerce/payment-result.ts';
+import { ApiError } from '../../src/platform/api.ts';
 import { orderFixture } from '../support/cart-fixtures.ts';
 import { withControlledActors } from './traversal.ts';
 import type { MachineModel } from './types.ts';

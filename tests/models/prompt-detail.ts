@@ -2,7 +2,7 @@
 // The page walk is the one tests/views/catalog.model.test.tsx replays against the rendered page.
 import type { AnyMachineSnapshot } from 'xstate';
 import type { PromptCard } from '../../domain/catalog.ts';
-import { promptDetailMachine, type PromptDetailContext } from '../../machines/prompt-detail.ts';
+import { promptDetailMachine, type PromptDetailContext } from '../../machines/catalog/prompt-detail.ts';
 import { cardFixture, fullFixture, pageFixture } from '../support/fixtures.ts';
 import { withControlledActors } from './traversal.ts';
 import type { MachineModel } from './types.ts';

@@ -3,7 +3,7 @@
 // Copied from tests/machines/prompt-list.test.ts and tests/views/catalog.model.test.tsx, which are
 // to switch to these.
 import type { AnyMachineSnapshot } from 'xstate';
-import { promptListMachine, type PromptListContext } from '../../machines/prompt-list.ts';
+import { promptListMachine, type PromptListContext } from '../../machines/catalog/prompt-list.ts';
 import { pageFixture } from '../support/fixtures.ts';
 import { withControlledActors } from './traversal.ts';
 import type { MachineModel } from './types.ts';

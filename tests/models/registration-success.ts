@@ -1,6 +1,6 @@
 // The "Check Your Email" dialog after registering: shown with the address and a cooling-down resend
 // button, force-closed 700 ms after dismissal.
-import { registrationSuccessMachine } from '../../machines/registration-success.ts';
+import { registrationSuccessMachine } from '../../machines/auth/registration-success.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

@@ -1,7 +1,7 @@
 // The "Resend email" button: a 60 s cooldown after registering (or none on demand), then a resend
 // that says whether the mail went out.
 import type { AnyMachineSnapshot } from 'xstate';
-import { resendEmailMachine, type ResendEmailContext } from '../../machines/resend-email.ts';
+import { resendEmailMachine, type ResendEmailContext } from '../../machines/auth/resend-email.ts';
 import type { MachineModel } from './types.ts';
 
 export const RESEND_EMAIL = 'new.user@gmail.com';

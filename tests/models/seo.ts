@@ -2,7 +2,7 @@
 // page, the page type's own texts when the answer is missing.
 import type { AnyMachineSnapshot } from 'xstate';
 import { defaultSeo, type SeoMeta } from '../../domain/seo.ts';
-import { seoMachine, type SeoContext } from '../../machines/seo.ts';
+import { seoMachine, type SeoContext } from '../../machines/shell/seo.ts';
 import type { MachineModel } from './types.ts';
 
 export const seoMeta: SeoMeta = {

@@ -1,7 +1,7 @@
 // Who is signed in: the session restored at start, signed in and out, kept in step with other tabs
 // (storage events and a 5 s reconciliation) and with the member's account.
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
-import { sessionMachine, type SessionContext, type StorageMarks } from '../../machines/session.ts';
+import { sessionMachine, type SessionContext, type StorageMarks } from '../../machines/auth/session.ts';
 import type { SessionUser } from '../../domain/session-user.ts';
 import type { MachineModel } from './types.ts';
 

@@ -1,5 +1,5 @@
 // A share link (/s/{id}): resolved to the shared prompt, a partner's welcome, or "not found".
-import { shareLandingMachine } from '../../machines/share-landing.ts';
+import { shareLandingMachine } from '../../machines/catalog/share-landing.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

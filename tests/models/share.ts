@@ -1,5 +1,5 @@
 // The Share button: creates a share link and copies it, or shows it to copy by hand.
-import { shareMachine } from '../../machines/share.ts';
+import { shareMachine } from '../../machines/catalog/share.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

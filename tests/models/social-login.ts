@@ -1,7 +1,7 @@
 // Signing in with Google or another provider: the authorize call, the provider's popup, the storage
 // poll that hears of the sign-in, and the 20 s timeout.
 import { fromCallback, type AnyMachineSnapshot } from 'xstate';
-import { socialLoginMachine, type SocialLoginContext } from '../../machines/social-login.ts';
+import { socialLoginMachine, type SocialLoginContext } from '../../machines/auth/social-login.ts';
 import type { MachineModel } from './types.ts';
 
 export const socialLoginInput = { provider: 'google', callbackUrl: 'http://localhost:3000/auth/callback' };

@@ -1,6 +1,6 @@
 // The template filler on a prompt's page: a field per variable, the filled prompt live, a copy button.
 import type { AnyMachineSnapshot } from 'xstate';
-import { templateFillerMachine, type TemplateFillerContext } from '../../machines/template-filler.ts';
+import { templateFillerMachine, type TemplateFillerContext } from '../../machines/catalog/template-filler.ts';
 import { fullFixture } from '../support/fixtures.ts';
 import { withControlledActors } from './traversal.ts';
 import type { MachineModel } from './types.ts';

@@ -1,5 +1,5 @@
 // One toast: visible for its duration, fading 300 ms, then gone.
-import { toastItemMachine } from '../../machines/toast-item.ts';
+import { toastItemMachine } from '../../machines/shell/toast-item.ts';
 import type { MachineModel } from './types.ts';
 
 /** Alone, an item has no queue to report to. */

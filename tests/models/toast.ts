@@ -1,6 +1,6 @@
 // The toast queue: shows any number of toasts in a row, each fading on its own clock.
 import type { AnyMachineSnapshot } from 'xstate';
-import { toastMachine, type ToastContext } from '../../machines/toast.ts';
+import { toastMachine, type ToastContext } from '../../machines/shell/toast.ts';
 import type { MachineModel } from './types.ts';
 
 /** "How many toasts, which ones are fading", capped at two so the graph is finite. */

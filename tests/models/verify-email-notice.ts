@@ -1,5 +1,5 @@
 // The "Verify your email first" notice: a login refused for an unverified address, with a resend.
-import { verifyEmailNoticeMachine } from '../../machines/verify-email-notice.ts';
+import { verifyEmailNoticeMachine } from '../../machines/auth/verify-email-notice.ts';
 import type { MachineModel } from './types.ts';
 
 /** What a person sees in each state. */

@@ -187,7 +187,7 @@ export async function logOutThroughMenu(page: Page): Promise<void> {
 
 /**
  * Waits for a part of the page that React shows through a lazy component (the dialogs of
- * src/views/shell-dialogs.tsx). The first time such a part comes, React holds it back behind its
+ * src/shell/shell-dialogs.tsx). The first time such a part comes, React holds it back behind its
  * Suspense fallback for up to 300 ms of (fake) time; with the clock paused it would never come, so
  * after a short real wait the clock is moved on by that much.
  */

@@ -3,13 +3,18 @@
 // (tests/views/account.model.test.tsx), so both walk the same paths.
 import { getInitialSnapshot, getNextSnapshot, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { AVATAR_LIMITS, type AccountSettings, type Profile } from '../../domain/account.ts';
-import { nameEdited, nameProblem, profileMachine, type ProfileContext } from '../../machines/profile.ts';
+import {
+  nameEdited,
+  nameProblem,
+  profileMachine,
+  type ProfileContext,
+} from '../../machines/account/profile.ts';
 import {
   settingsMachine,
   validatePasswordChange,
   type PasswordAnswer,
   type SettingsContext,
-} from '../../machines/settings.ts';
+} from '../../machines/account/settings.ts';
 import { isStrongPassword } from '../../domain/validation.ts';
 import { profileFixture } from './fake-effects.ts';
 import { modelPaths, stateKey, stepLabel, type ModelPath, type Samples } from './model.ts';

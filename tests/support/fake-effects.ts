@@ -1,13 +1,13 @@
 // In-memory effects for tests that start the whole actor system without a browser or a server.
 import { fromCallback, fromPromise } from 'xstate';
-import type { AppEffects } from '../../src/system/app-system.ts';
-import type { Restored } from '../../machines/session.ts';
+import type { AppEffects } from '../../src/app/app-system.ts';
+import type { Restored } from '../../machines/auth/session.ts';
 import type { AuthMarks } from '../../domain/session-rules.ts';
 import type { SessionUser } from '../../domain/session-user.ts';
 import type { Profile } from '../../domain/account.ts';
 import type { Cart } from '../../domain/commerce.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { copyText } from '../../src/effects/navigation.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { copyText } from '../../src/platform/navigation.ts';
 import { fullFixture, pageFixture } from './fixtures.ts';
 
 /** The demo member's profile, as the server answers it. */

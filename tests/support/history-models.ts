@@ -2,15 +2,19 @@
 // on live actors (tests/machines/history-flows.test.ts) and on the rendered pages
 // (tests/views/history.model.test.tsx), so both walk the same paths.
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
-import { couponsMachine, type CouponsContext } from '../../machines/coupons.ts';
-import { exchangeMachine, type ExchangeAnswer, type ExchangeContext } from '../../machines/exchange.ts';
-import { fruitHistoryMachine, type FruitHistoryContext } from '../../machines/fruit-history.ts';
+import { couponsMachine, type CouponsContext } from '../../machines/commerce/coupons.ts';
+import {
+  exchangeMachine,
+  type ExchangeAnswer,
+  type ExchangeContext,
+} from '../../machines/commerce/exchange.ts';
+import { fruitHistoryMachine, type FruitHistoryContext } from '../../machines/commerce/fruit-history.ts';
 import {
   orderDetailMachine,
   type OrderDetailContext,
   type OrderLookup,
-} from '../../machines/order-detail.ts';
-import { orderListMachine, type OrderListContext } from '../../machines/order-list.ts';
+} from '../../machines/commerce/order-detail.ts';
+import { orderListMachine, type OrderListContext } from '../../machines/commerce/order-list.ts';
 import {
   couponFixture,
   ledgerPageFixture,

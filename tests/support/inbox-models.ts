@@ -3,14 +3,14 @@
 // the rendered pages (tests/views/inbox.model.test.tsx), so both walk the same paths.
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { Message, MessagePage, SupportRequest } from '../../domain/account.ts';
-import { inboxMachine, type InboxContext } from '../../machines/inbox.ts';
-import { messagesMachine, type MessagesContext, type ReadAnswer } from '../../machines/messages.ts';
+import { inboxMachine, type InboxContext } from '../../machines/account/inbox.ts';
+import { messagesMachine, type MessagesContext, type ReadAnswer } from '../../machines/account/messages.ts';
 import {
   supportMachine,
   type MemberSupport,
   type SendAnswer,
   type SupportContext,
-} from '../../machines/support.ts';
+} from '../../machines/account/support.ts';
 import type { Samples } from './model.ts';
 
 export interface AccountModel {

@@ -4,8 +4,8 @@ import {
   startAppSystem,
   type ModuleLogic,
   type StartOptions,
-} from '../../src/system/app-system.ts';
-import { memberLogic } from '../../src/system/member-logic.ts';
+} from '../../src/app/app-system.ts';
+import { memberLogic } from '../../src/app/member-logic.ts';
 
 /** Every page module of the registry, and the member's machines, loaded once for the machine tests. */
 const everyModule: readonly ModuleLogic[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED_MESSAGE } from '../../domain/session-rules.ts';
-import { ApiError, createApiClient } from '../../src/effects/api.ts';
+import { ApiError, createApiClient } from '../../src/platform/api.ts';
 
 // The API client's part in ending a session the server has ended (issue 15): a 401 answering a call
 // that carried a bearer token is reported with that token, once per call, and its message is never
@@ -31,7 +31,7 @@ function client(respond: (request: Request) => Response | Promise<Response>, tok
   return { api, reports, sent, setToken: (t: string | null) => (current = t) };
 }
 
-describe('a 401 on a call with the session token (src/effects/api.ts onUnauthorized)', () => {
+describe('a 401 on a call with the session token (src/platform/api.ts onUnauthorized)', () => {
   it('is reported with the token the call carried, and says the session ended', async () => {
     const { api, reports, sent } = client(refused);
     const error = await api.get('/api/my/orders').catch((e: unknown) => e);

@@ -12,8 +12,8 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
   'implementations' in value &&
   typeof (value as { provide?: unknown }).provide === 'function';
 
-/** Every machine machines/*.ts exports, by file. */
-const modules = import.meta.glob<Record<string, unknown>>('../../machines/*.ts', { eager: true });
+/** Every machine the files of machines/ (its feature folders) export, by file. */
+const modules = import.meta.glob<Record<string, unknown>>('../../machines/**/*.ts', { eager: true });
 const machines = Object.entries(modules).flatMap(([file, exports]) =>
   Object.values(exports)
     .filter(isMachine)

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Restored } from '../../machines/session.ts';
-import { browserEffects, systemActor } from '../../src/system/app-system.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import { browserEffects, systemActor } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { controllable, settle } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';

@@ -9,14 +9,18 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
 import type { AccountSettings, NotificationPrefs, Profile } from '../../domain/account.ts';
-import { PROFILE_MESSAGES, type ProfileContext } from '../../machines/profile.ts';
-import type { Restored } from '../../machines/session.ts';
-import { SETTINGS_MESSAGES, type PasswordAnswer, type SettingsContext } from '../../machines/settings.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
-import { coinsText } from '../../src/views/history-parts.tsx';
-import { PROFILE_TEXTS } from '../../src/views/profile-page.tsx';
-import { NOTIFICATION_LABELS, noPasswordText, SETTINGS_TEXTS } from '../../src/views/settings-page.tsx';
+import { PROFILE_MESSAGES, type ProfileContext } from '../../machines/account/profile.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import {
+  SETTINGS_MESSAGES,
+  type PasswordAnswer,
+  type SettingsContext,
+} from '../../machines/account/settings.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
+import { coinsText } from '../../src/commerce/history-parts.tsx';
+import { PROFILE_TEXTS } from '../../src/account/profile-page.tsx';
+import { NOTIFICATION_LABELS, noPasswordText, SETTINGS_TEXTS } from '../../src/account/settings-page.tsx';
 import {
   accountPaths,
   coveringPaths,

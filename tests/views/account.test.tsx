@@ -7,12 +7,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { AccountSettings, Profile } from '../../domain/account.ts';
 import { MESSAGES } from '../../domain/validation.ts';
-import { PROFILE_MESSAGES } from '../../machines/profile.ts';
-import type { Restored } from '../../machines/session.ts';
-import { SETTINGS_MESSAGES } from '../../machines/settings.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
-import { SETTINGS_TEXTS } from '../../src/views/settings-page.tsx';
+import { PROFILE_MESSAGES } from '../../machines/account/profile.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import { SETTINGS_MESSAGES } from '../../machines/account/settings.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
+import { SETTINGS_TEXTS } from '../../src/account/settings-page.tsx';
 import { hugePng, memberProfile, pdfFile, pngFile, withPassword } from '../support/account-models.ts';
 import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { controllable } from './support/controllable.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from 'xstate';
-import { bindAuthNavigation, isPrivatePath, saveAuthRedirect } from '../../src/effects/auth-redirect.ts';
-import { startAppSystem, systemActor } from '../../src/system/app-system.ts';
+import { bindAuthNavigation, isPrivatePath, saveAuthRedirect } from '../../src/auth/auth-redirect.ts';
+import { startAppSystem, systemActor } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 
 afterEach(() => sessionStorage.clear());

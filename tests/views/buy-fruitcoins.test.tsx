@@ -5,11 +5,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { TopUpRequest } from '../../domain/commerce.ts';
-import type { Restored } from '../../machines/session.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import type { AppEffects } from '../../src/system/app-system.ts';
-import { paymentPage as checkoutPaymentPage } from '../../src/system/checkout-logic.ts';
-import { paymentPage } from '../../src/system/topup-logic.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import type { AppEffects } from '../../src/app/app-system.ts';
+import { paymentPage as checkoutPaymentPage } from '../../src/commerce/checkout-logic.ts';
+import { paymentPage } from '../../src/commerce/topup-logic.ts';
 import { cartOf } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture } from '../support/fixtures.ts';

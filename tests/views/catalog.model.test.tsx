@@ -11,15 +11,15 @@ import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
 import { nextPageOf } from '../../domain/catalog.ts';
-import type { PromptLookup } from '../../machines/prompt-detail.ts';
-import { promptListMachine } from '../../machines/prompt-list.ts';
+import type { PromptLookup } from '../../machines/catalog/prompt-detail.ts';
+import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
 import {
   COPY_MESSAGES,
   copyMessage,
   copyPlan,
   filledText,
   templateFillerMachine,
-} from '../../machines/template-filler.ts';
+} from '../../machines/catalog/template-filler.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture, pageFixture } from '../support/fixtures.ts';
 import { controlledActors, modelPaths, type ModelPath, type Samples } from '../support/model.ts';

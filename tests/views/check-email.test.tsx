@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SignInResult } from '../../domain/session-user.ts';
-import type { ResendAnswer } from '../../machines/resend-email.ts';
-import { systemActor } from '../../src/system/app-system.ts';
+import type { ResendAnswer } from '../../machines/auth/resend-email.ts';
+import { systemActor } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { controllable, settle } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';

@@ -3,10 +3,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import type { ConnectionEvent } from '../../machines/connection.ts';
-import { ApiError, OFFLINE_MESSAGE } from '../../src/effects/api.ts';
-import type { ConnectionEffects } from '../../src/effects/connection.ts';
-import { CONNECTION_TEXT } from '../../src/views/connection-banner.tsx';
+import type { ConnectionEvent } from '../../machines/shell/connection.ts';
+import { ApiError, OFFLINE_MESSAGE } from '../../src/platform/api.ts';
+import type { ConnectionEffects } from '../../src/shell/connection-effects.ts';
+import { CONNECTION_TEXT } from '../../src/shell/connection-banner.tsx';
 import { fullFixture, pageFixture } from '../support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
 

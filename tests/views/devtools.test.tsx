@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { InspectionCollector } from '../../src/devtools/collector.ts';
 import { DevtoolsPanel } from '../../src/devtools/panel.tsx';
-import { prepareMember, startAppSystem, whenAttached, type AppSystem } from '../../src/system/app-system.ts';
+import { prepareMember, startAppSystem, whenAttached, type AppSystem } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 
 let system: AppSystem | null = null;

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { systemActor } from '../../src/system/app-system.ts';
+import { systemActor } from '../../src/app/app-system.ts';
 import { renderApp } from './support/render-app.tsx';
 
 const header = () => within(screen.getByRole('banner'));

@@ -5,7 +5,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AnyEventObject, type AnyMachineSnapshot } from 'xstate';
-import type { CouponsContext } from '../../machines/coupons.ts';
+import type { CouponsContext } from '../../machines/commerce/coupons.ts';
 import type {
   Coupon,
   CouponStatus,
@@ -21,15 +21,15 @@ import {
   EXCHANGE_MESSAGES,
   type ExchangeAnswer,
   type ExchangeContext,
-} from '../../machines/exchange.ts';
-import type { FruitHistoryContext } from '../../machines/fruit-history.ts';
-import type { OrderDetailContext, OrderLookup } from '../../machines/order-detail.ts';
-import type { OrderListContext, OrderQuery } from '../../machines/order-list.ts';
-import type { Restored } from '../../machines/session.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import type { AppEffects } from '../../src/system/app-system.ts';
-import { externalPage } from '../../src/system/history-logic.ts';
-import { coinsText } from '../../src/views/history-parts.tsx';
+} from '../../machines/commerce/exchange.ts';
+import type { FruitHistoryContext } from '../../machines/commerce/fruit-history.ts';
+import type { OrderDetailContext, OrderLookup } from '../../machines/commerce/order-detail.ts';
+import type { OrderListContext, OrderQuery } from '../../machines/commerce/order-list.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import type { AppEffects } from '../../src/app/app-system.ts';
+import { externalPage } from '../../src/commerce/history-logic.ts';
+import { coinsText } from '../../src/commerce/history-parts.tsx';
 import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import {
   couponsModel,

@@ -5,10 +5,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { OrderPage } from '../../domain/commerce.ts';
-import type { Restored } from '../../machines/session.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
-import { externalPage } from '../../src/system/history-logic.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
+import { externalPage } from '../../src/commerce/history-logic.ts';
 import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import {
   couponFixture,

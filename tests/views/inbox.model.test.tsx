@@ -13,12 +13,17 @@ import {
   unreadOf,
   type MessagesContext,
   type ReadAnswer,
-} from '../../machines/messages.ts';
-import type { Restored } from '../../machines/session.ts';
-import type { MemberSupport, SendAnswer, SupportContext, SupportField } from '../../machines/support.ts';
-import { ApiError } from '../../src/effects/api.ts';
-import type { AppEffects } from '../../src/system/app-system.ts';
-import { SUPPORT_STATUS_LABELS } from '../../src/views/support-page.tsx';
+} from '../../machines/account/messages.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import type {
+  MemberSupport,
+  SendAnswer,
+  SupportContext,
+  SupportField,
+} from '../../machines/account/support.ts';
+import { ApiError } from '../../src/platform/api.ts';
+import type { AppEffects } from '../../src/app/app-system.ts';
+import { SUPPORT_STATUS_LABELS } from '../../src/account/support-page.tsx';
 import { fakeEffects, profileFixture } from '../support/fake-effects.ts';
 import {
   messagesModel,

@@ -4,9 +4,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { SUPPORT_LIMITS } from '../../domain/account.ts';
-import type { Restored } from '../../machines/session.ts';
-import { SUPPORT_TEXT } from '../../machines/support.ts';
-import { systemActor, type AppEffects } from '../../src/system/app-system.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import { SUPPORT_TEXT } from '../../machines/account/support.ts';
+import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
 import { fakeEffects, profileFixture } from '../support/fake-effects.ts';
 import { inboxPage, pastRequests, SAMPLE_TEXT, sentRequest } from '../support/inbox-models.ts';
 import { settle } from './support/controllable.ts';

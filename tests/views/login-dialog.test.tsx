@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromCallback, type AnyEventObject } from 'xstate';
-import type { AuthorizeAnswer, PopupEvent } from '../../machines/social-login.ts';
+import type { AuthorizeAnswer, PopupEvent } from '../../machines/auth/social-login.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
-import type { Restored } from '../../machines/session.ts';
-import type { AppEffects } from '../../src/system/app-system.ts';
+import type { Restored } from '../../machines/auth/session.ts';
+import type { AppEffects } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture } from '../support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserEffects } from '../../src/system/app-system.ts';
+import { browserEffects } from '../../src/app/app-system.ts';
 import { renderApp } from './support/render-app.tsx';
 
 // Issue 15: a session the server has ended (signed out everywhere, a password changed on another

@@ -1,5 +1,5 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import { ensure, sendToSystem, type AppSystem } from '../../system/app-system.ts';
+import { ensure, sendToSystem, type AppSystem } from '../../app/app-system.ts';
 
 /** What the identity provider appends to the callback address; each one optional. */
 export interface CallbackSearch {

@@ -1,8 +1,8 @@
 import type { Category } from '../../../domain/catalog.ts';
 import type { ParsedLocation } from '@tanstack/react-router';
-import type { AppSystem } from '../../system/app-system.ts';
+import type { AppSystem } from '../../app/app-system.ts';
 import { loadList } from './list.ts';
-import { listQueryOf, type ListSearch } from './search.ts';
+import { listQueryOf, type ListSearch } from '../../catalog/list-search.ts';
 import { sendSeoPage } from './seo.ts';
 
 /** `/category` with no category named: the index of categories. */

@@ -1,4 +1,4 @@
-import { ensure, type AppSystem } from '../../system/app-system.ts';
+import { ensure, type AppSystem } from '../../app/app-system.ts';
 import type { SystemId } from '../../../machines/system/registry.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ParsedLocation } from '@tanstack/react-router';
 import type { ListQuery } from '../../../domain/catalog.ts';
-import { sendToSystem, type AppSystem } from '../../system/app-system.ts';
+import { sendToSystem, type AppSystem } from '../../app/app-system.ts';
 
 /**
  * A list page asks the list machine for its query in the history entry it is shown in: going Back

@@ -1,6 +1,6 @@
 import { waitFor } from 'xstate';
-import { saveAuthRedirect } from '../../effects/auth-redirect.ts';
-import { ensure, systemActor, type AppSystem } from '../../system/app-system.ts';
+import { saveAuthRedirect } from '../../auth/auth-redirect.ts';
+import { ensure, systemActor, type AppSystem } from '../../app/app-system.ts';
 
 /**
  * beforeLoad of the routes that need a signed-in user (SPEC.md §6), through `memberLayout`: a visitor's address is kept in

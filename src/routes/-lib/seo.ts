@@ -1,5 +1,5 @@
 import type { PageType } from '../../../domain/seo.ts';
-import { sendToSystem, type AppSystem } from '../../system/app-system.ts';
+import { sendToSystem, type AppSystem } from '../../app/app-system.ts';
 
 const origin = (): string => (typeof location === 'undefined' ? '' : location.origin);
 

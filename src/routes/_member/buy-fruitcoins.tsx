@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BuyFruitCoinsPage } from '../../views/buy-fruitcoins-page.tsx';
-import { validateBuyFruitSearch } from '../-lib/buy-fruit-search.ts';
+import { BuyFruitCoinsPage } from '../../commerce/buy-fruitcoins-page.tsx';
+import { validateBuyFruitSearch } from '../../commerce/buy-fruit-search.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 
 const openMemberPage = ensureFor('buyFruitCoins');

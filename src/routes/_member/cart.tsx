@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CartPage } from '../../views/cart-page.tsx';
+import { CartPage } from '../../commerce/cart-page.tsx';
 import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/cart')({

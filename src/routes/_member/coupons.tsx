@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CouponsPage } from '../../views/coupons-page.tsx';
-import { validateCouponsSearch } from '../-lib/history-search.ts';
+import { CouponsPage } from '../../commerce/coupons-page.tsx';
+import { validateCouponsSearch } from '../../commerce/history-search.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/coupons')({

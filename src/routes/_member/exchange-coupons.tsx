@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ExchangePage } from '../../views/exchange-page.tsx';
+import { ExchangePage } from '../../commerce/exchange-page.tsx';
 import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/exchange-coupons')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FruitHistoryPage } from '../../views/fruit-history-page.tsx';
-import { validatePagedSearch } from '../-lib/history-search.ts';
+import { FruitHistoryPage } from '../../commerce/fruit-history-page.tsx';
+import { validatePagedSearch } from '../../commerce/history-search.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/fruit-transactions')({

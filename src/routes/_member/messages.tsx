@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MessagesPage } from '../../views/messages-page.tsx';
-import { validatePagedSearch } from '../-lib/history-search.ts';
+import { MessagesPage } from '../../account/messages-page.tsx';
+import { validatePagedSearch } from '../../commerce/history-search.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 
 // The messages load when the member's page mounts (the session may still be restoring here).

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrderDetailPage } from '../../views/order-detail-page.tsx';
+import { OrderDetailPage } from '../../commerce/order-detail-page.tsx';
 import { parseOrderIdParams } from '../-lib/params.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 

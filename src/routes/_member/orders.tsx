@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { OrdersPage } from '../../views/orders-page.tsx';
-import { validateOrdersSearch } from '../-lib/history-search.ts';
+import { OrdersPage } from '../../commerce/orders-page.tsx';
+import { validateOrdersSearch } from '../../commerce/history-search.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 
 // The orders load when the member's page mounts (the session may still be restoring here).

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PaidResultPage } from '../../views/payment-result-page.tsx';
+import { PaidResultPage } from '../../commerce/payment-result-page.tsx';
 import { parsePaidDetailParams } from '../-lib/params.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 

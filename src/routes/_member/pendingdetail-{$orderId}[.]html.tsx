@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingResultPage } from '../../views/payment-result-page.tsx';
+import { PendingResultPage } from '../../commerce/payment-result-page.tsx';
 import { parseOrderIdParams } from '../-lib/params.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ProfilePage } from '../../views/profile-page.tsx';
+import { ProfilePage } from '../../account/profile-page.tsx';
 import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/profile')({

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SettingsPage } from '../../views/settings-page.tsx';
+import { SettingsPage } from '../../account/settings-page.tsx';
 import { ensureFor } from '../-lib/ensure.ts';
 
 export const Route = createFileRoute('/_member/settings')({

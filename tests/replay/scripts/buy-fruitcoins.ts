@@ -4,7 +4,7 @@
 // happening (stayForPayment) so "redirecting" can be seen.
 import { click, openPage, stayForPayment } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
-import type { BuyFruitCoinsContext } from '../../../machines/buy-fruitcoins.ts';
+import type { BuyFruitCoinsContext } from '../../../machines/commerce/buy-fruitcoins.ts';
 import { formatCents } from '../../../domain/catalog.ts';
 
 export const buyFruitCoinsScript: BrowserScript = {

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { click, logOut, navigate, openPage, settleEither, signIn, visible } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
-import type { CartContext } from '../../../machines/cart.ts';
+import type { CartContext } from '../../../machines/commerce/cart.ts';
 
 /** The card each path's prompt id stands for (per page: one path). */
 const cardsOf = new WeakMap<Page, Map<number, string>>();

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { click, navigate, stayForPayment, visible } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
-import type { CheckoutOrder } from '../../../machines/checkout.ts';
+import type { CheckoutOrder } from '../../../machines/commerce/checkout.ts';
 
 /** A FruitCoin prompt the demo member has not unlocked (seed data). */
 const LOCKED_PROMPT = '/detail/isometric-witch-s-apothecary-diorama-230';

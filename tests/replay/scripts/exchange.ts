@@ -4,7 +4,7 @@
 // answers it).
 import { click, clickCentered, openPage, translateAnswers } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
-import type { ExchangeContext } from '../../../machines/exchange.ts';
+import type { ExchangeContext } from '../../../machines/commerce/exchange.ts';
 
 export const exchangeScript: BrowserScript = {
   machineId: 'exchange',

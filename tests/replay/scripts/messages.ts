@@ -4,7 +4,7 @@
 // when and how many are left unread): the held calls are answered in the effects' own shape.
 import { click, openPage, translateAnswers } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
-import type { MessagesContext } from '../../../machines/messages.ts';
+import type { MessagesContext } from '../../../machines/account/messages.ts';
 
 export const messagesScript: BrowserScript = {
   machineId: 'messages',

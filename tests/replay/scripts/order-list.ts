@@ -2,7 +2,7 @@
 // and "Try again" after a failed load.
 import { click, openPage } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
-import type { OrderQuery } from '../../../machines/order-list.ts';
+import type { OrderQuery } from '../../../machines/commerce/order-list.ts';
 
 export const orderListScript: BrowserScript = {
   machineId: 'orderList',

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { fromPromise, waitFor } from 'xstate';
 import type { ListQuery, PromptPage } from '../../../domain/catalog.ts';
-import type { PromptLookup } from '../../../machines/prompt-detail.ts';
-import type { Restored } from '../../../machines/session.ts';
+import type { PromptLookup } from '../../../machines/catalog/prompt-detail.ts';
+import type { Restored } from '../../../machines/auth/session.ts';
 import { createAppRouter } from '../../../src/router.tsx';
 import {
   browserEffects,
@@ -15,14 +15,14 @@ import {
   whenAttached,
   type AppEffects,
   type StartOptions,
-} from '../../../src/system/app-system.ts';
+} from '../../../src/app/app-system.ts';
 import { AppSystemProvider } from '../../../src/system/react.tsx';
-import { navigation } from '../../../src/effects/navigation.ts';
-import { SignedInAccount } from '../../../src/views/header-account-slot.tsx';
-import { preloadShellViews } from '../../../src/views/shell-dialogs.tsx';
+import { navigation } from '../../../src/platform/navigation.ts';
+import { SignedInAccount } from '../../../src/shell/header-account-slot.tsx';
+import { preloadShellViews } from '../../../src/shell/shell-dialogs.tsx';
 import { pageFixture } from '../../support/fixtures.ts';
 import { emptyCart } from '../../support/fake-effects.ts';
-import { ApiError } from '../../../src/effects/api.ts';
+import { ApiError } from '../../../src/platform/api.ts';
 
 export interface FakeEffects {
   listPrompts: ReturnType<typeof vi.fn<(query: ListQuery) => Promise<PromptPage>>>;

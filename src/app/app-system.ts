@@ -1,0 +1,328 @@
+import {
+  createActor,
+  waitFor,
+  fromCallback,
+  fromPromise,
+  type ActorOptions,
+  type AnyActorLogic,
+} from 'xstate';
+import { tell } from '../../machines/system/tell.ts';
+import {
+  appMachine,
+  CODE_UNAVAILABLE,
+  type AppEvent,
+  type MemberMachineId,
+  type OpenRequest,
+  type PageMachineId,
+} from '../../machines/system/app.ts';
+import type { AuthEffects } from '../auth/auth-effects.ts';
+import { lazyEffects, type NamesAll } from '../platform/lazy.ts';
+import type { SystemId } from '../../machines/system/registry.ts';
+import { VIEWER_AWARE, type ViewerChanged } from '../../domain/viewer.ts';
+import { homeSectionsMachine } from '../../machines/catalog/home-sections.ts';
+import { seoMachine } from '../../machines/shell/seo.ts';
+import { APP_SYSTEM_ID } from '../../domain/system-ids.ts';
+import { lookup } from '../../machines/system/actors.ts';
+import { REGISTRY, scopeOf, type PageModule } from '../../machines/system/registry.ts';
+import { applyHead } from '../platform/head.ts';
+import { copyText } from '../platform/navigation.ts';
+import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
+import { sessionMachine } from '../../machines/auth/session.ts';
+import { connectionMachine, type ConnectionEvent } from '../../machines/shell/connection.ts';
+import { createApiClient } from '../platform/api.ts';
+import { createCatalogEffects } from '../catalog/catalog-effects.ts';
+import { createConnectionEffects, createReachabilityReports } from '../shell/connection-effects.ts';
+import type { CommerceEffects } from '../commerce/commerce-effects.ts';
+import type { AccountEffects } from '../account/account-effects.ts';
+import { createSessionEffects, storedToken } from '../auth/session-effects.ts';
+import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
+
+import type { AppEffects } from './app-effects.ts';
+
+export type { AppEffects } from './app-effects.ts';
+export type { SystemActors } from '../../machines/system/actors.ts';
+export { sendToSystem, systemActor, whenAttached, type AppSystem } from '../system/system-ref.ts';
+import type { AppSystem } from '../system/system-ref.ts';
+
+/** The sign-in calls, whose module (and crypto-js behind it) loads with the first sign-in. */
+const AUTH_EFFECT_NAMES = [
+  'authorize',
+  'emailLogin',
+  'emailRegister',
+  'guestLogin',
+  'resendVerification',
+  'verifyEmail',
+  'exchangeCode',
+] as const satisfies readonly (keyof AuthEffects)[];
+/** A member's calls (cart, orders, coins, coupons), whose module loads with the first of them. */
+const COMMERCE_EFFECT_NAMES = [
+  'fetchCartCount',
+  'fetchCart',
+  'addToCart',
+  'removeFromCart',
+  'checkout',
+  'fetchOrders',
+  'fetchOrder',
+  'cancelOrder',
+  'payOrder',
+  'confirmOrder',
+  'fetchLedger',
+  'fetchCoupons',
+  'fetchExchangeOffers',
+  'exchange',
+  'fetchFruitPacks',
+  'buyFruitPack',
+  'confirmTopUp',
+] as const satisfies readonly (keyof CommerceEffects)[];
+/** The account area's calls (messages, support, profile, settings), likewise. */
+const ACCOUNT_EFFECT_NAMES = [
+  'fetchMessages',
+  'fetchUnreadCount',
+  'markMessageRead',
+  'markAllMessagesRead',
+  'deleteMessage',
+  'sendSupportRequest',
+  'fetchSupportRequests',
+  'fetchProfile',
+  'saveName',
+  'uploadAvatar',
+  'generateAvatar',
+  'fetchSettings',
+  'saveNotifications',
+  'changePassword',
+  'signOutEverywhere',
+  'deleteAccount',
+] as const satisfies readonly (keyof AccountEffects)[];
+// each list names every call of its family (a new call left out fails to compile)
+const namesAll: [
+  NamesAll<AuthEffects, typeof AUTH_EFFECT_NAMES>,
+  NamesAll<CommerceEffects, typeof COMMERCE_EFFECT_NAMES>,
+  NamesAll<AccountEffects, typeof ACCOUNT_EFFECT_NAMES>,
+] = [true, true, true];
+void namesAll;
+
+/** The bearer token the API client sends: the session's, read at call time. */
+const tokenSource: { current: () => string | null } = { current: () => null };
+/** Where the API client tells a refused token: the running session (`session.revoked`). */
+const refusedTokens: { report: (token: string) => void } = { report: () => {} };
+
+export function browserEffects(): AppEffects {
+  const reachability = createReachabilityReports();
+  const api = createApiClient({
+    getToken: () => tokenSource.current(),
+    onReachability: reachability.report,
+    onUnauthorized: (token) => refusedTokens.report(token),
+  });
+  // The sign-in calls carry no session token: a wrong password answers 401, which says nothing about
+  // the session in use (and a sign-in while signed in replaces it anyway).
+  const signInApi = createApiClient({ onReachability: reachability.report });
+  return {
+    ...createCatalogEffects(api),
+    ...lazyEffects(
+      () => import('../auth/auth-effects.ts').then((m) => m.createAuthEffects(signInApi)),
+      AUTH_EFFECT_NAMES,
+    ),
+    ...lazyEffects(
+      () => import('../commerce/commerce-effects.ts').then((m) => m.createCommerceEffects(api)),
+      COMMERCE_EFFECT_NAMES,
+    ),
+    ...lazyEffects(
+      () => import('../account/account-effects.ts').then((m) => m.createAccountEffects(api)),
+      ACCOUNT_EFFECT_NAMES,
+    ),
+    session: createSessionEffects(api),
+    copyText,
+    // the probe asks with a client of its own: its failures are what it answers, not reports
+    connection: createConnectionEffects(createApiClient(), reachability),
+  };
+}
+
+const local = safeStorage('local');
+
+/**
+ * The machine definitions with src/'s effects provided (ARCHITECTURE.md: `machine.provide`).
+ * `loadSignInViews` loads the sign-in dialogs' views with their machines, so a dialog opens in the
+ * frame its machine opens it.
+ */
+export function createAppLogic(
+  effects: AppEffects,
+  loadSignInViews: () => Promise<unknown> = async () => {},
+) {
+  return appMachine.provide({
+    actions: {
+      openLoginDialog: tell('loginDialog', (_, request: OpenRequest) => ({
+        type: 'dialog.open',
+        mode: request.mode,
+        rememberedEmail: request.email ?? local.get(LOCAL_KEYS.rememberEmail),
+      })),
+    },
+    actors: {
+      globalEvents: fromCallback<AppEvent>(({ sendBack }) => {
+        if (typeof window === 'undefined') return () => {};
+        const onSwitch = () => sendBack({ type: 'loginDialog.open', mode: 'register' });
+        window.addEventListener('switch-to-register', onSwitch);
+        return () => window.removeEventListener('switch-to-register', onSwitch);
+      }),
+      promptList: promptListMachine.provide({
+        actors: { fetchPromptPage: fromPromise(({ input }) => effects.listPrompts(input)) },
+      }),
+      session: sessionMachine.provide({
+        actors: effects.session.actors,
+        actions: effects.session.actions,
+      }),
+      loadSignIn: fromPromise(() =>
+        Promise.all([import('../auth/sign-in-logic.ts'), loadSignInViews()]).then(([m]) =>
+          m.signInLogic(effects),
+        ),
+      ),
+      seo: seoMachine.provide({
+        actors: { fetchSeo: fromPromise(({ input }) => effects.fetchSeo(input)) },
+        actions: { applyMetadata: (_, { meta }) => applyHead(meta) },
+      }),
+      connection: connectionMachine.provide({
+        actors: {
+          watch: fromCallback<ConnectionEvent>(({ sendBack }) => effects.connection.watch(sendBack)),
+          probe: fromPromise(() => effects.connection.probe()),
+        },
+      }),
+      homeSections: homeSectionsMachine.provide({
+        actors: { fetchHomeSections: fromPromise(() => effects.fetchHomeSections()) },
+      }),
+      // the member's machines (cart, saved prompts, unread count), when a member or a page needs them
+      loadMember: fromPromise(() => import('./member-logic.ts').then((m) => m.memberLogic(effects))),
+    },
+  });
+}
+
+export interface StartOptions {
+  effects?: AppEffects;
+  inspect?: ActorOptions<typeof appMachine>['inspect'];
+  clock?: ActorOptions<typeof appMachine>['clock'];
+  /** Defaults to this origin's /auth/callback. */
+  callbackUrl?: string;
+  /** Loads the sign-in dialogs' views, with the sign-in machines (src/main.tsx hands them in). */
+  loadSignInViews?: () => Promise<unknown>;
+}
+
+/**
+ * src/'s part of the registry (machines/system/registry.ts): the modules that provide the page machines
+ * with effects, each imported when a route first needs one of its machines
+ * (docs/decisions/006-lazy-page-machines.md).
+ */
+export const PAGE_MODULES = {
+  checkout: () => import('../commerce/checkout-logic.ts'),
+  history: () => import('../commerce/history-logic.ts'),
+  inbox: () => import('../account/inbox-logic.ts'),
+  account: () => import('../account/account-logic.ts'),
+  signInLink: () => import('../auth/sign-in-link-logic.ts'),
+  link: () => import('../catalog/link-logic.ts'),
+  detail: () => import('../catalog/detail-logic.ts'),
+  topup: () => import('../commerce/topup-logic.ts'),
+} satisfies Record<PageModule, () => Promise<{ default: ModuleLogic }>>;
+
+/** A module's machines, provided with the effects a system was started with. */
+export type ModuleLogic = (effects: AppEffects) => Record<string, AnyActorLogic>;
+
+const isAttachable = (id: string): id is PageMachineId | MemberMachineId =>
+  id in REGISTRY && ['page', 'member'].includes(scopeOf(id as SystemId));
+
+/** The effects each running system was started with, for the page machines attached later. */
+const startedWith = new WeakMap<AppSystem, AppEffects>();
+
+function effectsOf(system: AppSystem): AppEffects {
+  const effects = startedWith.get(system);
+  if (!effects) throw new Error('This actor system was not started by startAppSystem');
+  return effects;
+}
+
+/**
+ * A catalog actor attached after the session has spoken (docs/decisions/006) learns the viewer now: it
+ * never heard the session's announcement, and without it a later sign-in or logout would not reload it.
+ */
+function tellViewer(system: AppSystem, systemId: string): void {
+  const aware = VIEWER_AWARE.find((id) => id === systemId);
+  const session = lookup(system.system, 'session')?.getSnapshot();
+  if (!aware || !session || session.hasTag('pending')) return;
+  const viewerChanged: ViewerChanged = { type: 'viewer.changed', viewer: session.context.token };
+  lookup(system.system, aware)?.send(viewerChanged);
+}
+
+/**
+ * Attaches each machine of loaded modules that the system does not run yet, provided with the effects it
+ * was started with. Tests that drive machines without routes attach every module up front this way
+ * (tests/support/start-system.ts).
+ */
+export function attachLoaded(system: AppSystem, modules: readonly ModuleLogic[]): void {
+  const effects = effectsOf(system);
+  for (const provide of modules) attachModule(system, provide(effects));
+}
+
+function attachModule(system: AppSystem, logic: Record<string, AnyActorLogic>): void {
+  for (const [systemId, machine] of Object.entries(logic)) {
+    if (!isAttachable(systemId) || system.system.get(systemId)) continue;
+    system.send({ type: 'app.attach', systemId, logic: machine });
+    tellViewer(system, systemId);
+  }
+}
+
+/** Starts the one root actor of the storefront. Call once (src/main.tsx), or per test. */
+export function startAppSystem(options: StartOptions = {}) {
+  const callbackUrl =
+    options.callbackUrl ??
+    (typeof location === 'undefined' ? 'http://localhost/auth/callback' : `${location.origin}/auth/callback`);
+  const effects = options.effects ?? browserEffects();
+  const actor = createActor(createAppLogic(effects, options.loadSignInViews), {
+    systemId: APP_SYSTEM_ID,
+    input: { callbackUrl },
+    ...(options.inspect ? { inspect: options.inspect } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  // While the session restores (its token check may wait for jwt-decode to load), a page's first
+  // calls carry the stored token it is restoring, as they did when the restore was immediate: the
+  // catalog actors count that first load as the viewer's (domain/viewer.ts), and a token the
+  // restore then refuses answers catalog calls as a visitor's.
+  tokenSource.current = () => {
+    const s = lookup(actor.system, 'session')?.getSnapshot();
+    return !s || s.hasTag('pending') ? storedToken() : s.context.token;
+  };
+  // one event into the session, which ends itself if `token` is still the one in use
+  refusedTokens.report = (token) => lookup(actor.system, 'session')?.send({ type: 'session.revoked', token });
+  actor.start();
+  startedWith.set(actor, effects);
+  return actor;
+}
+
+/**
+ * Starts the actors with these systemIds unless they run, each as its scope in the registry says
+ * (machines/system/registry.ts): a page machine's module is imported on first use and its machines
+ * attached; the member's machines and the sign-in machines load as one group each; the app's run
+ * already. Routes await it before their page renders, preloads included (attaching starts nothing: a
+ * page machine waits for its page's events). Rejects when code cannot be loaded, so the route shows
+ * its error view instead of waiting.
+ */
+export async function ensure(system: AppSystem, ...ids: SystemId[]): Promise<void> {
+  const effects = effectsOf(system);
+  const scopes = new Set(ids.map(scopeOf));
+  const modules = new Set(ids.map((id) => REGISTRY[id]).filter((m): m is PageModule => m in PAGE_MODULES));
+  const loading = [
+    scopes.has('member') && prepare(system, 'member'),
+    scopes.has('signIn') && prepare(system, 'signIn'),
+  ];
+  const provided = await Promise.all([...modules].map((name) => PAGE_MODULES[name]()));
+  for (const module of provided) attachModule(system, module.default(effects));
+  await Promise.all(loading);
+}
+
+/**
+ * Loads the member's machines, or the sign-in machines, unless they run: the root's region for them
+ * goes from absent through loading to ready. Rejects when their code cannot be loaded, so the route
+ * shows its error view instead of waiting.
+ */
+async function prepare(system: AppSystem, region: 'member' | 'signIn'): Promise<void> {
+  system.send({ type: region === 'member' ? 'member.prepare' : 'signIn.prepare' });
+  const settled = await waitFor(system, (s) => !s.matches({ [region]: 'loading' }));
+  if (!settled.matches({ [region]: 'ready' })) throw new Error(CODE_UNAVAILABLE);
+}
+
+/** The member's machines (tests that start with a member's page call it as the route would). */
+export const prepareMember = (system: AppSystem): Promise<void> => prepare(system, 'member');
