@@ -100,6 +100,29 @@ export default tseslint.config(
     },
   },
   {
+    // A view contract per machine (issue 16): views and their hooks read a machine only through the
+    // selectors beside it (machines/<feature>/<machine>.selectors.ts, machines/system/selectors.ts),
+    // never its state paths, tags or context.
+    files: [
+      'src/{ui,auth,commerce,catalog,account,shell}/**/*.tsx',
+      'src/{ui,auth,commerce,catalog,account,shell}/**/use-*.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'warn',
+        ...['matches', 'hasTag', 'getSnapshot'].map((name) => ({
+          selector: `CallExpression[callee.property.name='${name}']`,
+          message: `Views read machines through selectors (machines/**/*.selectors.ts), not .${name}().`,
+        })),
+        {
+          selector: "MemberExpression[property.name='context']",
+          message:
+            'Views read machines through selectors (machines/**/*.selectors.ts), not snapshot.context.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/views/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: {

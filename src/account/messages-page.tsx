@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef } from 'react';
 import type { Message, MessageKind } from '../../domain/account.ts';
 import { isRead, MESSAGES_TEXT, messageToDelete, unreadOf } from '../../machines/account/messages.ts';
-import type { PagedSearch } from '../commerce/history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import {
@@ -16,7 +15,7 @@ import { ChevronDownIcon, MessageIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { NoticeDialog } from '../ui/notice-dialog.tsx';
 import { PageLinks } from '../ui/page-links.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   welcome: 'Welcome',
@@ -27,7 +26,7 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
 };
 
 /** /messages: what the server wrote to the member, newest first, a page at a time. */
-export function MessagesPage({ search }: { search: PagedSearch }) {
+export function MessagesPage() {
   return (
     <MemberPage
       title="Messages"
@@ -36,19 +35,15 @@ export function MessagesPage({ search }: { search: PagedSearch }) {
       signedOutTitle="Log in to see your messages"
       signedOutText={<p>Replies from Customer Support and notices about your orders arrive here.</p>}
     >
-      <MessageList page={search.page ?? 1} />
+      <MessageList />
     </MemberPage>
   );
 }
 
-function MessageList({ page }: { page: number }) {
+function MessageList() {
   const actor = useSystemActor('messages');
   // Rendered only for a signed-in member: asking on mount never asks for a visitor's messages.
-  useEffect(() => {
-    actor.send({ type: 'messages.load', page });
-  }, [actor, page]);
-
-  const state = useSystemSelector('messages', (s) => stateString(s.value));
+  const state = useSystemSelector('messages', stateOf);
   const loading = useSystemSelector('messages', (s) => s.hasTag('loading') || s.matches('idle'));
   const failed = useSystemSelector('messages', (s) => s.hasTag('error'));
   const error = useSystemSelector('messages', (s) => s.context.error);
@@ -213,7 +208,7 @@ function DeleteDialog() {
   const deleting = useSystemSelector('messages', (s) => s.matches({ ready: { changes: 'deleting' } }));
   const message = useSystemSelector('messages', (s) => messageToDelete(s.context));
   const error = useSystemSelector('messages', (s) => s.context.deleteError);
-  const state = useSystemSelector('messages', (s) => stateString(s.value));
+  const state = useSystemSelector('messages', stateOf);
   if (!open) return null;
   const keep = () => {
     if (!deleting) actor.send({ type: 'messages.deleteCancel' });

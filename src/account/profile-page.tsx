@@ -14,7 +14,7 @@ import {
 import { AlertIcon, CoinIcon, ImageIcon, LinkIcon, SparkleIcon, UserIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { TextField } from '../ui/text-field.tsx';
 
 export const PROFILE_TEXTS = {
@@ -54,7 +54,7 @@ function ProfileSections() {
   useEffect(() => {
     actor.send({ type: 'profile.load' });
   }, [actor]);
-  const state = useSystemSelector('profile', (s) => stateString(s.value));
+  const state = useSystemSelector('profile', stateOf);
   const view = useSystemSelector('profile', (s) =>
     s.hasTag('ready') ? 'ready' : s.hasTag('error') ? 'error' : s.hasTag('loading') ? 'loading' : 'idle',
   );

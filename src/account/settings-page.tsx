@@ -9,7 +9,7 @@ import { LOGIN_TEXTS } from '../auth/login-dialog.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { NoticeDialog } from '../ui/notice-dialog.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { TextField } from '../ui/text-field.tsx';
 
 export const NOTIFICATION_LABELS: Record<keyof NotificationPrefs, { label: string; text: string }> = {
@@ -56,7 +56,7 @@ function SettingsSections() {
   useEffect(() => {
     actor.send({ type: 'settings.load', rememberedEmail: readRememberedEmail() });
   }, [actor]);
-  const state = useSystemSelector('settings', (s) => stateString(s.value));
+  const state = useSystemSelector('settings', stateOf);
   const view = useSystemSelector('settings', (s) =>
     s.hasTag('ready') ? 'ready' : s.hasTag('error') ? 'error' : s.hasTag('loading') ? 'loading' : 'other',
   );
@@ -347,7 +347,7 @@ function DangerZone() {
 
 function SignOutDialog() {
   const actor = useSystemActor('settings');
-  const state = useSystemSelector('settings', (s) => stateString(s.value));
+  const state = useSystemSelector('settings', stateOf);
   const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
   const dialogError = useSystemSelector('settings', (s) => s.context.dialogError);
   const cancel = () => {
@@ -389,7 +389,7 @@ function SignOutDialog() {
 
 function DeleteDialog() {
   const actor = useSystemActor('settings');
-  const state = useSystemSelector('settings', (s) => stateString(s.value));
+  const state = useSystemSelector('settings', stateOf);
   const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
   const text = useSystemSelector('settings', (s) => s.context.deleteText);
   const dialogError = useSystemSelector('settings', (s) => s.context.dialogError);

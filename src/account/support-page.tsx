@@ -20,7 +20,7 @@ import { AlertIcon, CheckCircleIcon, LifebuoyIcon, MailIcon } from '../ui/icons.
 import { MemberSkeleton } from '../auth/member-page.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { SUPPORT_EMAIL } from '../ui/site-info.ts';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { useSessionView } from '../auth/use-session.ts';
 
 /** Answers to what people ask most, before they write to us. */
@@ -143,7 +143,7 @@ function ContactForm() {
 
 function RequestForm() {
   const actor = useSystemActor('support');
-  const state = useSystemSelector('support', (s) => stateString(s.value));
+  const state = useSystemSelector('support', stateOf);
   const member = useSystemSelector('support', (s) => s.context.member);
   const accountEmail = useSystemSelector('support', (s) =>
     s.context.member ? s.context.accountEmail : null,
@@ -444,7 +444,7 @@ function PastRequests() {
   const failed = useSystemSelector('support', (s) => s.matches({ requests: 'failed' }));
   const error = useSystemSelector('support', (s) => s.context.requestsError);
   const requests = useSystemSelector('support', (s) => s.context.requests);
-  const state = useSystemSelector('support', (s) => stateString(s.value));
+  const state = useSystemSelector('support', stateOf);
   return (
     <section
       className="support-requests"

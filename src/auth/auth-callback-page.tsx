@@ -4,7 +4,7 @@ import { LOGIN_MESSAGES } from '../../machines/auth/login-dialog.ts';
 import { useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, UserIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { StatusCard } from '../ui/status-card.tsx';
 
 /**
@@ -12,7 +12,7 @@ import { StatusCard } from '../ui/status-card.tsx';
  * provider's code, state and error).
  */
 export function AuthCallbackPage() {
-  const state = useSystemSelector('authCallback', (snapshot) => stateString(snapshot.value));
+  const state = useSystemSelector('authCallback', stateOf);
   const phase = useSystemSelector('authCallback', (snapshot) =>
     snapshot.matches('done') ? 'done' : snapshot.matches('failed') ? 'failed' : 'busy',
   );

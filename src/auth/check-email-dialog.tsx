@@ -5,7 +5,7 @@ import { CloseIcon, ExternalIcon, MailIcon } from '../ui/icons.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { ResendButton, type ResendRef } from './resend-button.tsx';
 import { SUPPORT_EMAIL } from '../ui/site-info.ts';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 const STEPS = ['Open your inbox', 'Click the verification link', 'Return here to sign in'] as const;
 
@@ -20,7 +20,7 @@ export function CheckEmailDialog() {
 
 export function CheckEmailPanel() {
   const actor = useSystemActor('registrationSuccess');
-  const state = useSystemSelector('registrationSuccess', (snapshot) => stateString(snapshot.value));
+  const state = useSystemSelector('registrationSuccess', stateOf);
   const closing = useSystemSelector('registrationSuccess', (snapshot) => snapshot.hasTag('closing'));
   const email = useSystemSelector('registrationSuccess', (snapshot) => snapshot.context.email);
   const resend = useSystemSelector(

@@ -4,7 +4,7 @@ import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, MailIcon } from '../ui/icons.tsx';
 import { SUPPORT_EMAIL } from '../ui/site-info.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { StatusCard } from '../ui/status-card.tsx';
 import { TextField } from '../ui/text-field.tsx';
 
@@ -17,7 +17,7 @@ export const VERIFY_TEXTS = {
 
 /** /verifyemail-{token}.html: a projection of `emailVerification` (the route starts it). */
 export function EmailVerificationPage() {
-  const state = useSystemSelector('emailVerification', (snapshot) => stateString(snapshot.value));
+  const state = useSystemSelector('emailVerification', stateOf);
   const phase = useSystemSelector('emailVerification', (snapshot) =>
     snapshot.matches('verified') ? 'verified' : snapshot.matches('failed') ? 'failed' : 'checking',
   );

@@ -7,7 +7,7 @@ import { AlertIcon, ChevronLeftIcon, CloseIcon, GoogleIcon, MailIcon, UserIcon }
 import { LogoMark } from '../ui/logo.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { TextField } from '../ui/text-field.tsx';
 
 /** SPEC.md §1: google is the only social provider offered. */
@@ -35,7 +35,7 @@ export function LoginDialog() {
 
 export function LoginDialogPanel() {
   const dialog = useSystemActor('loginDialog');
-  const state = useSystemSelector('loginDialog', (snapshot) => stateString(snapshot.value));
+  const state = useSystemSelector('loginDialog', stateOf);
   const mode = useSystemSelector('loginDialog', (snapshot): Mode =>
     snapshot.hasTag('registerForm') ? 'register' : snapshot.hasTag('loginForm') ? 'login' : 'providers',
   );

@@ -3,7 +3,7 @@ import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { MailIcon } from '../ui/icons.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { ResendButton, type ResendRef } from './resend-button.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 /**
  * "Verify your email first" (SPEC.md §2 "Another dialog"): shown over the login dialog when the
@@ -16,7 +16,7 @@ export function VerifyEmailNotice() {
 
 export function VerifyEmailNoticePanel() {
   const actor = useSystemActor('verifyEmailNotice');
-  const state = useSystemSelector('verifyEmailNotice', (snapshot) => stateString(snapshot.value));
+  const state = useSystemSelector('verifyEmailNotice', stateOf);
   const email = useSystemSelector('verifyEmailNotice', (snapshot) => snapshot.context.email);
   const resend = useSystemSelector(
     'verifyEmailNotice',

@@ -10,7 +10,7 @@ import { coinsText, HistorySection, LoadFailed, RowsSkeleton } from './history-p
 import { AlertIcon, CheckCircleIcon, CoinIcon, InfoIcon, ReceiptIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { formatCoins } from '../auth/use-session.ts';
 
 /** "Buy 550 FruitCoins for $4.99" */
@@ -39,7 +39,7 @@ function FruitShop({ payment }: { payment: string | null }) {
     actor.send({ type: 'topup.open', payment });
   }, [actor, payment]);
 
-  const state = useSystemSelector('buyFruitCoins', (s) => stateString(s.value));
+  const state = useSystemSelector('buyFruitCoins', stateOf);
   const view = useSystemSelector('buyFruitCoins', (s) =>
     s.hasTag('ready') ? 'ready' : s.matches('loadFailed') ? 'error' : 'loading',
   );

@@ -11,7 +11,7 @@ import { EmptyState } from '../ui/empty-state.tsx';
 import { AlertIcon, CartIcon, CoinIcon, TicketIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { coinsText, OrderLine, TotalsBlock } from './order-lines.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 export const CartPage = () => (
   <MemberPage
@@ -35,7 +35,7 @@ function CartContents() {
   useEffect(() => {
     cartActor.send({ type: 'cart.open' });
   }, [cartActor]);
-  const state = useSystemSelector('cart', (s) => stateString(s.value));
+  const state = useSystemSelector('cart', stateOf);
   const status = useSystemSelector('cart', (s): CartStatus =>
     s.hasTag('error') ? 'error' : s.hasTag('ready') ? 'ready' : 'loading',
   );

@@ -9,7 +9,7 @@ import { Modal } from '../ui/modal.tsx';
 import { CheckoutSummary } from './checkout-orders.tsx';
 import { coinsText } from './order-lines.tsx';
 import { Spinner } from '../ui/spinner.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 type Phase = 'idle' | 'reviewing' | 'placing' | 'retryable' | 'refused' | 'redirecting' | 'done';
 
@@ -35,7 +35,7 @@ export function CheckoutDialog({ source }: { source: CheckoutOrder['source'] }) 
 
 function CheckoutPanel() {
   const checkout = useSystemActor('checkout');
-  const state = useSystemSelector('checkout', (s) => stateString(s.value));
+  const state = useSystemSelector('checkout', stateOf);
   const phase = useSystemSelector('checkout', (s): Phase => {
     if (s.matches({ failed: 'retryable' })) return 'retryable';
     if (s.matches({ failed: 'refused' })) return 'refused';

@@ -10,7 +10,7 @@ import { DateText, HistorySection, LoadFailed, RowsSkeleton } from './history-pa
 import { EXACT_QUERY } from '../ui/page-links.tsx';
 import { CoinIcon, TicketIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 const TABS: { tab: CouponStatus; label: string }[] = [
   { tab: 'valid', label: 'Valid' },
@@ -51,7 +51,7 @@ function CouponList({ tab }: { tab: CouponStatus }) {
     actor.send({ type: 'coupons.load', tab });
   }, [actor, tab]);
 
-  const state = useSystemSelector('coupons', (s) => stateString(s.value));
+  const state = useSystemSelector('coupons', stateOf);
   const loading = useSystemSelector('coupons', (s) => s.hasTag('loading') || s.matches('idle'));
   const failed = useSystemSelector('coupons', (s) => s.hasTag('error'));
   const error = useSystemSelector('coupons', (s) => s.context.error);

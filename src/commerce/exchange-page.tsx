@@ -10,7 +10,7 @@ import { coinsText, HistorySection, LoadFailed, RowsSkeleton } from './history-p
 import { CheckCircleIcon, CoinIcon, TicketIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { NoticeDialog } from '../ui/notice-dialog.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 /** "20% off" / "$5.00 off". */
 const offText = (offer: Pick<ExchangeOffer, 'couponKind' | 'couponValue'>): string =>
@@ -44,7 +44,7 @@ function Exchange() {
     actor.send({ type: 'exchange.load' });
   }, [actor]);
 
-  const state = useSystemSelector('exchange', (s) => stateString(s.value));
+  const state = useSystemSelector('exchange', stateOf);
   const view = useSystemSelector('exchange', (s) =>
     s.hasTag('ready') ? 'ready' : s.hasTag('error') ? 'error' : 'loading',
   );
@@ -155,7 +155,7 @@ function Received() {
 
 function ExchangeDialog() {
   const actor = useSystemActor('exchange');
-  const state = useSystemSelector('exchange', (s) => stateString(s.value));
+  const state = useSystemSelector('exchange', stateOf);
   const offer = useSystemSelector('exchange', (s) => chosenOffer(s.context));
   const balance = useSystemSelector('exchange', (s) => s.context.balance);
   const busy = useSystemSelector('exchange', (s) => s.hasTag('busy'));

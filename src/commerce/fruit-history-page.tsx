@@ -16,7 +16,7 @@ import {
 import { PageLinks } from '../ui/page-links.tsx';
 import { CoinIcon, TicketIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { formatCoins, useSessionUser } from '../auth/use-session.ts';
 
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
@@ -53,7 +53,7 @@ function Ledger({ page }: { page: number }) {
     actor.send({ type: 'fruit.load', page });
   }, [actor, page]);
 
-  const state = useSystemSelector('fruitHistory', (s) => stateString(s.value));
+  const state = useSystemSelector('fruitHistory', stateOf);
   const loading = useSystemSelector('fruitHistory', (s) => s.hasTag('loading') || s.matches('idle'));
   const failed = useSystemSelector('fruitHistory', (s) => s.hasTag('error'));
   const error = useSystemSelector('fruitHistory', (s) => s.context.error);

@@ -10,7 +10,7 @@ import { AlertIcon, ChevronLeftIcon, ReceiptIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { NoticeDialog } from '../ui/notice-dialog.tsx';
 import { OrderLines } from './order-lines.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 /** /order-detail/{orderId}: one of the member's orders, and for a pending one, Pay now / Cancel. */
 export function OrderDetailPage({ orderId }: { orderId: string }) {
@@ -42,7 +42,7 @@ function OrderView({ orderId }: { orderId: string }) {
     actor.send({ type: 'order.load', orderId });
   }, [actor, orderId]);
 
-  const state = useSystemSelector('orderDetail', (s) => stateString(s.value));
+  const state = useSystemSelector('orderDetail', stateOf);
   const view = useSystemSelector('orderDetail', (s) =>
     s.hasTag('ready') ? 'ready' : s.hasTag('notFound') ? 'notFound' : s.hasTag('error') ? 'error' : 'loading',
   );
@@ -217,7 +217,7 @@ function OrderCard({ order }: { order: OrderDetail }) {
 
 function CancelDialog({ order }: { order: OrderDetail }) {
   const actor = useSystemActor('orderDetail');
-  const state = useSystemSelector('orderDetail', (s) => stateString(s.value));
+  const state = useSystemSelector('orderDetail', stateOf);
   const cancelling = useSystemSelector('orderDetail', (s) => s.matches({ ready: 'cancelling' }));
   const keep = () => actor.send({ type: 'order.cancelKeep' });
   return (

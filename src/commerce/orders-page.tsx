@@ -18,7 +18,7 @@ import {
 import { EXACT_QUERY, PageLinks } from '../ui/page-links.tsx';
 import { ChevronRightIcon, ReceiptIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 
 const FILTERS: { status: OrderStatus | undefined; label: string }[] = [
   { status: undefined, label: 'All orders' },
@@ -57,7 +57,7 @@ function OrderList({ search }: { search: OrdersSearch }) {
     actor.send({ type: 'orders.load', query: status ? { page, status } : { page } });
   }, [actor, page, status]);
 
-  const state = useSystemSelector('orderList', (s) => stateString(s.value));
+  const state = useSystemSelector('orderList', stateOf);
   const loading = useSystemSelector('orderList', (s) => s.hasTag('loading') || s.matches('idle'));
   const failed = useSystemSelector('orderList', (s) => s.hasTag('error'));
   const error = useSystemSelector('orderList', (s) => s.context.error);

@@ -8,7 +8,7 @@ import { NoticeDialog } from '../ui/notice-dialog.tsx';
 import { CheckoutReceipt, orderNumbers, ordersOfCheckout } from './checkout-orders.tsx';
 import { SUPPORT_EMAIL } from '../ui/site-info.ts';
 import { Spinner } from '../ui/spinner.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { StatusCard } from '../ui/status-card.tsx';
 import { useSessionView } from '../auth/use-session.ts';
 
@@ -89,7 +89,7 @@ function PaymentResult({ orderId, sessionId }: { orderId: string; sessionId: str
     );
     return () => actor.send({ type: 'payment.close' });
   }, [actor, orderId, sessionId]);
-  const state = useSystemSelector('paymentResult', (s) => stateString(s.value));
+  const state = useSystemSelector('paymentResult', stateOf);
   const phase = useSystemSelector('paymentResult', (s): Phase => {
     if (s.hasTag('loading') || s.matches('idle')) return 'loading';
     if (s.matches('failed')) return 'failed';

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useSystemSelector } from '../system/react.tsx';
 import { lazyView } from '../ui/lazy-view.tsx';
 import { LoginButton } from '../auth/login-button.tsx';
-import { stateString } from '../ui/state-value.ts';
+import { stateOf } from '../../machines/system/selectors.ts';
 import { useSessionView } from '../auth/use-session.ts';
 
 // A visitor's first load goes without the member's side (docs/decisions/006-lazy-page-machines.md).
@@ -23,7 +23,7 @@ const avatarPlaceholder = (
  * menu of the signed-in user.
  */
 export function HeaderAccount() {
-  const state = useSystemSelector('session', (snapshot) => stateString(snapshot.value));
+  const state = useSystemSelector('session', stateOf);
   const view = useSessionView();
   return (
     <div className="header-account" data-state={state}>

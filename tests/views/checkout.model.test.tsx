@@ -19,7 +19,7 @@ import type { AuthMarks } from '../../domain/session-rules.ts';
 import type { Restored } from '../../machines/auth/session.ts';
 import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
 import { paymentPage } from '../../src/commerce/checkout-logic.ts';
-import { stateString } from '../../src/ui/state-value.ts';
+import { stateString } from '../../machines/system/selectors.ts';
 import { cartOf } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { cardFixture, fullFixture } from '../support/fixtures.ts';

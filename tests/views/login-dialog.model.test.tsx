@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import type { SignInResult } from '../../domain/session-user.ts';
 import { systemActor } from '../../src/app/app-system.ts';
-import { stateString } from '../../src/ui/state-value.ts';
+import { stateString } from '../../machines/system/selectors.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { loginDialogPageModel } from '../models/login-dialog.ts';
 import { pathsOf } from '../models/types.ts';

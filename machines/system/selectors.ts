@@ -17,3 +17,10 @@ const nested = (value: StateValue): string => {
   const inner = stateString(value);
   return typeof value !== 'string' && Object.keys(value).length > 1 ? `(${inner})` : inner;
 };
+
+/**
+ * The selector every view uses for its `data-state` attribute (what the replays and the statechart
+ * viewer read): the state as one string. Views read machines only through selectors (issue 16): this
+ * one, and the `*.selectors.ts` beside each machine.
+ */
+export const stateOf = (snapshot: { value: StateValue }): string => stateString(snapshot.value);
