@@ -1,5 +1,6 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
+import { release } from './app/app-system.ts';
 import type { AppSystem } from './system/react.tsx';
 
 /**
@@ -35,6 +36,13 @@ export function createAppRouter(system: AppSystem, history?: RouterHistory) {
     stringifySearch,
     defaultPreload: 'intent',
     scrollRestoration: true,
+  });
+  // The page machines no route on screen names stop (issue 16): each page starts its own afresh.
+  router.subscribe('onResolved', () => {
+    release(
+      system,
+      router.state.matches.flatMap((match) => ('machines' in match.context ? match.context.machines : [])),
+    );
   });
   // Every page its own tab title (issue 15); the catalog's pages get theirs from the seo machine.
   router.subscribe('onResolved', ({ toLocation }) => {

@@ -75,7 +75,12 @@ export type AppEvent =
    * Spawns a page machine (its logic with effects provided) unless one with that systemId runs; outside
    * a browser src/ attaches the member's machines this way too, up front.
    */
-  | { type: 'app.attach'; systemId: PageMachineId | MemberMachineId; logic: AnyActorLogic };
+  | { type: 'app.attach'; systemId: PageMachineId | MemberMachineId; logic: AnyActorLogic }
+  /**
+   * Stops a page machine that no page on screen needs any more (src/ sends it once a navigation has
+   * settled): its route attaches a fresh one the next time.
+   */
+  | { type: 'app.detach'; systemId: PageMachineId };
 
 /**
  * What loads again by itself when the API is back (`connection` sends these on restore): each page
@@ -222,6 +227,9 @@ export const appMachine = setup({
     attachPageMachine: enqueueActions(({ enqueue, event, system }) => {
       if (event.type === 'app.attach') spawnMissing(enqueue, system, [[event.systemId, event.logic]]);
     }),
+    detachPageMachine: enqueueActions(({ enqueue, event, system }) => {
+      if (event.type === 'app.detach' && system.get(event.systemId)) enqueue.stopChild(event.systemId);
+    }),
   },
   guards: {
     openRequested: ({ context }) => context.openRequest !== null,
@@ -261,7 +269,10 @@ export const appMachine = setup({
       input: { member: () => ({ type: 'member.prepare' }) } satisfies SessionFollow<AppEvent>,
     },
   ],
-  on: { 'app.attach': { actions: 'attachPageMachine' } },
+  on: {
+    'app.attach': { actions: 'attachPageMachine' },
+    'app.detach': { actions: 'detachPageMachine' },
+  },
   type: 'parallel',
   states: {
     // The sign-in machines: not loaded until a sign-in is likely or asked for.

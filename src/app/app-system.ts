@@ -23,7 +23,7 @@ import { homeSectionsMachine } from '../../machines/catalog/home-sections.ts';
 import { seoMachine } from '../../machines/shell/seo.ts';
 import { APP_SYSTEM_ID } from '../../domain/system-ids.ts';
 import { lookup } from '../../machines/system/actors.ts';
-import { REGISTRY, scopeOf, type PageModule } from '../../machines/system/registry.ts';
+import { idsIn, REGISTRY, scopeOf, type PageModule } from '../../machines/system/registry.ts';
 import { applyHead } from '../platform/head.ts';
 import { copyText } from '../platform/navigation.ts';
 import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
@@ -311,6 +311,19 @@ export async function ensure(system: AppSystem, ...ids: SystemId[]): Promise<voi
   const provided = await Promise.all([...modules].map((name) => PAGE_MODULES[name]()));
   for (const module of provided) attachModule(system, module.default(effects));
   await Promise.all(loading);
+}
+
+/**
+ * Stops the page machines that the pages on screen no longer need (issue 16; scope `page` in the
+ * registry): called once a navigation has settled, with the machines its routes ensured. A page module's
+ * machines come and go together, as they were attached together. The app's, the sign-in and the member's
+ * machines stay.
+ */
+export function release(system: AppSystem, needed: readonly SystemId[]): void {
+  const modules = new Set(needed.map((id) => REGISTRY[id]));
+  for (const id of idsIn('page'))
+    if (!modules.has(REGISTRY[id]) && lookup(system.system, id))
+      system.send({ type: 'app.detach', systemId: id });
 }
 
 /**

@@ -1,16 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { detailReferenceOf } from '../../domain/seo.ts';
-import { ensure, sendToSystem } from '../app/app-system.ts';
+import { sendToSystem } from '../app/app-system.ts';
+import { ensureFor } from './-lib/ensure.ts';
 import { PromptDetailView } from '../catalog/prompt-detail-view.tsx';
 import { sendSeoPage } from './-lib/seo.ts';
 
 export const Route = createFileRoute('/detail/$slugId')({
   // Share, the template filler and Buy now's checkout attach with the page
   beforeLoad: async ({ context, params, preload }) => {
-    await ensure(context.system, 'promptDetail', 'share', 'templateFiller', 'checkout');
-    if (preload) return;
+    const machines = await ensureFor('promptDetail', 'share', 'templateFiller', 'checkout')({ context });
+    if (preload) return machines;
     sendToSystem(context.system, 'promptDetail', { type: 'detail.load', id: params.slugId });
     sendSeoPage(context.system, 'DETAIL', detailReferenceOf(params.slugId), `/detail/${params.slugId}`);
+    return machines;
   },
   component: PromptDetailView,
 });

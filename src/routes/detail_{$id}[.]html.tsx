@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ensure, sendToSystem } from '../app/app-system.ts';
+import { sendToSystem } from '../app/app-system.ts';
+import { ensureFor } from './-lib/ensure.ts';
 import { LegacyRedirectView } from '../catalog/link-landing-views.tsx';
 import { parseLegacyDetailParams } from './-lib/params.ts';
 import { sendSeoPage } from './-lib/seo.ts';
@@ -8,14 +9,15 @@ import { sendSeoPage } from './-lib/seo.ts';
 export const Route = createFileRoute('/detail_{$id}.html')({
   params: { parse: parseLegacyDetailParams },
   beforeLoad: async ({ context, params, location, preload }) => {
-    await ensure(context.system, 'legacyRedirect');
-    if (preload) return;
+    const machines = await ensureFor('legacyRedirect')({ context });
+    if (preload) return machines;
     sendToSystem(context.system, 'legacyRedirect', {
       type: 'legacy.open',
       id: params.id,
       search: location.searchStr ?? '',
     });
     sendSeoPage(context.system, 'DETAIL', params.id, `/detail_${params.id}.html`);
+    return machines;
   },
   component: LegacyRedirectView,
 });

@@ -29,7 +29,13 @@ function attached<K extends SystemId>(system: AppSystem, id: K): Promise<SystemA
   let bySystem = pending.get(system);
   if (!bySystem) pending.set(system, (bySystem = new Map()));
   let promise = bySystem.get(id);
-  if (!promise) bySystem.set(id, (promise = whenAttached(system, id)));
+  if (!promise) {
+    const forgotten = bySystem;
+    // forgotten once it resolves: a page machine stopped later (src/app/app-system.ts `release`) is
+    // waited for afresh, not answered with the stopped one
+    promise = whenAttached(system, id).finally(() => forgotten.delete(id));
+    bySystem.set(id, promise);
+  }
   return promise as Promise<SystemActors[K]>;
 }
 

@@ -3,7 +3,14 @@ import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { memberLogic } from '../../src/app/member-logic.ts';
 import { appMachine } from '../../machines/system/app.ts';
 import { idsIn, REGISTRY } from '../../machines/system/registry.ts';
-import { ensure, startAppSystem, systemActor, whenAttached } from '../../src/app/app-system.ts';
+import {
+  ensure,
+  prepareMember,
+  release,
+  startAppSystem,
+  systemActor,
+  whenAttached,
+} from '../../src/app/app-system.ts';
 import { startTestSystem } from '../support/start-system.ts';
 import { controlledActors, CoverageRecorder, replayOnActor } from '../support/model.ts';
 import { appModel } from '../models/app.ts';
@@ -54,9 +61,13 @@ describe('app root model', () => {
         expect(toasts.includes('Sign-in could not load')).toBe(before?.openRequest !== null);
       if (last.event.type === 'xstate.error.actor.loadMember')
         expect(toasts.includes('This could not load')).toBe((before?.deliveries.length ?? 0) > 0);
-      if (path.steps.some((step) => step.event.type === 'app.attach')) {
+      // a page machine runs from its attach to its detach (a detach of one not running does nothing)
+      const paging = path.steps
+        .filter((step) => ['app.attach', 'app.detach'].includes(step.event.type))
+        .at(-1);
+      if (paging?.event.type === 'app.attach')
         expect(systemActor(actor as never, 'checkout').getSnapshot().value).toBe('idle');
-      }
+      else expect(actor.system.get('checkout')).toBeUndefined();
       actor.stop();
     });
   }
@@ -213,6 +224,27 @@ describe('page machines attached on demand (docs/decisions/006-lazy-page-machine
     expect(list.getSnapshot().context).toMatchObject({ query: { page: 2 } });
     expect(system.system.get('checkout')).toBeDefined();
     expect(system.system.get('paymentResult')).toBeDefined();
+    system.stop();
+  });
+
+  it('release stops the page modules no page on screen needs, and nothing else', async () => {
+    const system = startAppSystem({ effects: fakeEffects() });
+    await prepareMember(system);
+    await ensure(system, 'orderList', 'checkout', 'support');
+    const list = systemActor(system, 'orderList');
+
+    // the order page is on screen: its module (orders, order, coins, coupons, exchange) stays
+    release(system, ['orderDetail']);
+    expect(systemActor(system, 'orderList')).toBe(list);
+    for (const id of ['checkout', 'paymentResult', 'support', 'messages'] as const)
+      expect(system.system.get(id), id).toBeUndefined();
+    for (const id of [...idsIn('app'), ...idsIn('member')]) expect(system.system.get(id), id).toBeDefined();
+
+    release(system, []);
+    for (const id of idsIn('page')) expect(system.system.get(id), id).toBeUndefined();
+    // a page that opens again gets a fresh machine
+    await ensure(system, 'orderList');
+    expect(systemActor(system, 'orderList')).not.toBe(list);
     system.stop();
   });
 

@@ -12,7 +12,7 @@ export const appInput = { callbackUrl: 'http://localhost/auth/callback' };
 
 /** What a person sees in each state. */
 const SEES: Record<string, string> = {
-  app: 'The storefront: header (logo, categories, search, Log in or the account), the page, the footer and the toasts; a page that needs its own machine (checkout, orders, …) has it attached',
+  app: 'The storefront: header (logo, categories, search, Log in or the account), the page, the footer and the toasts; a page that needs its own machine (checkout, orders, …) has it attached, and stopped once no page on screen needs it',
   'app.signIn': 'Whether the sign-in code (login dialog, sign-up notices) is loaded',
   'app.signIn.absent':
     'As on a first visit: the sign-in code is not loaded; a pointer on "Log in" starts loading it, a press also asks for the dialog',
@@ -43,6 +43,7 @@ export const appModel: MachineModel = {
   samples: {
     'loginDialog.open': [{ type: 'loginDialog.open', mode: 'register' }],
     'app.attach': [{ type: 'app.attach', systemId: 'checkout', logic: checkout }],
+    'app.detach': [{ type: 'app.detach', systemId: 'checkout' }],
     // an event with no effect on a visitor's inbox, so the replay sees only the root's own states
     'member.deliver': [{ type: 'member.deliver', systemId: 'inbox', event: { type: 'inbox.clear' } }],
     'xstate.done.actor.loadSignIn': [{ type: 'xstate.done.actor.loadSignIn', output: signInLogic(effects) }],

@@ -1,5 +1,7 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import { ensure, sendToSystem, type AppSystem } from '../../app/app-system.ts';
+import { sendToSystem, type AppSystem } from '../../app/app-system.ts';
+import type { SystemId } from '../../../machines/system/registry.ts';
+import { ensureFor } from './ensure.ts';
 
 /** What the identity provider appends to the callback address; each one optional. */
 export interface CallbackSearch {
@@ -30,13 +32,14 @@ export async function startCallback({
   context: { system: AppSystem };
   search: CallbackSearch;
   preload: boolean;
-}): Promise<void> {
-  await ensure(context.system, 'authCallback');
-  if (preload) return;
+}): Promise<{ machines: SystemId[] }> {
+  const machines = await ensureFor('authCallback')({ context });
+  if (preload) return machines;
   sendToSystem(context.system, 'authCallback', {
     type: 'callback.start',
     code: search.code ?? null,
     state: search.state ?? null,
     error: search.error ?? null,
   });
+  return machines;
 }
