@@ -1,3 +1,9 @@
+import { ACCOUNT } from '../account/registry.ts';
+import { AUTH } from '../auth/registry.ts';
+import { CATALOG } from '../catalog/registry.ts';
+import { COMMERCE } from '../commerce/registry.ts';
+import { SHELL } from '../shell/registry.ts';
+
 /**
  * The registry of the actor system (issue 16, docs/decisions/009-one-actor-system.md): every
  * long-lived actor by systemId, with where it comes from, which says when it starts and how long it
@@ -9,44 +15,13 @@
  * - `member`: loaded with a member, a page that shows them or a visitor's first press of a card's
  *   button, then stays.
  * - any other value names the page module that provides it (src/app/app-system.ts `PAGE_MODULES`):
- *   scope `page`, loaded by the first route that needs it (`ensure`), then stays.
+ *   scope `page`, loaded by the first route that needs it (`ensure`), stopped once no page on screen
+ *   needs it (`release`).
+ *
+ * Each feature keeps its part in its own folder (machines/<feature>/registry.ts): adding an actor is
+ * one line there.
  */
-export const REGISTRY = {
-  toast: 'app',
-  categoryMenu: 'app',
-  accountMenu: 'app',
-  promptList: 'app',
-  seo: 'app',
-  homeSections: 'app',
-  connection: 'app',
-  session: 'app',
-  loginDialog: 'signIn',
-  registrationSuccess: 'signIn',
-  verifyEmailNotice: 'signIn',
-  cartCount: 'member',
-  cart: 'member',
-  favorites: 'member',
-  inbox: 'member',
-  promptDetail: 'detail',
-  share: 'detail',
-  templateFiller: 'detail',
-  checkout: 'checkout',
-  paymentResult: 'checkout',
-  orderList: 'history',
-  orderDetail: 'history',
-  fruitHistory: 'history',
-  coupons: 'history',
-  exchange: 'history',
-  buyFruitCoins: 'topup',
-  messages: 'inbox',
-  support: 'inbox',
-  profile: 'account',
-  settings: 'account',
-  emailVerification: 'signInLink',
-  authCallback: 'signInLink',
-  legacyRedirect: 'link',
-  shareLanding: 'link',
-} as const;
+export const REGISTRY = { ...SHELL, ...CATALOG, ...AUTH, ...COMMERCE, ...ACCOUNT } as const;
 
 /** The systemId of a long-lived actor. */
 export type SystemId = keyof typeof REGISTRY;

@@ -1,0 +1,14 @@
+/**
+ * The catalog's actors, by systemId: this feature's part of the registry (machines/system/registry.ts says what
+ * each source means). A new actor of this feature is one line here.
+ */
+export const CATALOG = {
+  promptList: 'app',
+  homeSections: 'app',
+  favorites: 'member',
+  promptDetail: 'detail',
+  share: 'detail',
+  templateFiller: 'detail',
+  legacyRedirect: 'link',
+  shareLanding: 'link',
+} as const;
