@@ -29,6 +29,7 @@ export const inboxMachine = setup({
   types: {
     context: {} as InboxContext,
     events: {} as InboxEvent,
+    tags: {} as 'loading',
   },
   delays: {
     inboxPoll: 60_000,

@@ -77,6 +77,7 @@ export const messagesMachine = setup({
   types: {
     context: {} as MessagesContext,
     events: {} as MessagesEvent,
+    tags: {} as 'loading' | 'error' | 'ready' | 'busy' | 'markingAll' | 'dialog' | 'deleting',
   },
   actors: {
     /** GET /api/my/messages?page=&pageSize= */
@@ -255,7 +256,7 @@ export const messagesMachine = setup({
               },
             },
             markingAll: {
-              tags: ['busy'],
+              tags: ['busy', 'markingAll'],
               invoke: {
                 id: 'markAllRead',
                 src: 'markAllRead',
@@ -302,7 +303,7 @@ export const messagesMachine = setup({
               },
             },
             deleting: {
-              tags: ['dialog', 'busy'],
+              tags: ['dialog', 'busy', 'deleting'],
               entry: assign({ deleteError: null }),
               invoke: {
                 id: 'deleteMessage',

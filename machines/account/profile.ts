@@ -83,6 +83,8 @@ export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
     events: {} as ProfileEvent,
+    tags: {} as
+      'loading' | 'error' | 'ready' | 'busy' | 'savingName' | 'uploading' | 'generating' | 'copying',
   },
   actors: {
     fetchProfile: fromPromise<Profile>(() => {
@@ -203,7 +205,7 @@ export const profileMachine = setup({
           },
         },
         savingName: {
-          tags: ['busy'],
+          tags: ['busy', 'savingName'],
           entry: assign({ nameError: null }),
           invoke: {
             id: 'saveName',
@@ -250,7 +252,7 @@ export const profileMachine = setup({
           },
         },
         generatingAvatar: {
-          tags: ['busy'],
+          tags: ['busy', 'generating'],
           invoke: {
             id: 'generateAvatar',
             src: 'generateAvatar',
@@ -271,7 +273,7 @@ export const profileMachine = setup({
           },
         },
         copyingLink: {
-          tags: ['busy'],
+          tags: ['busy', 'copying'],
           invoke: {
             id: 'copyText',
             src: 'copyText',

@@ -120,6 +120,17 @@ export const settingsMachine = setup({
   types: {
     context: {} as SettingsContext,
     events: {} as SettingsEvent,
+    tags: {} as
+      | 'loading'
+      | 'error'
+      | 'ready'
+      | 'busy'
+      | 'changingPassword'
+      | 'savingPrefs'
+      | 'dialog'
+      | 'signOutDialog'
+      | 'deleteDialog'
+      | 'ended',
   },
   actors: {
     fetchSettings: fromPromise<AccountSettings>(() => {
@@ -298,7 +309,7 @@ export const settingsMachine = setup({
           },
         },
         changingPassword: {
-          tags: ['busy'],
+          tags: ['busy', 'changingPassword'],
           entry: assign({ passwordErrors: {}, passwordFailure: null, passwordChanged: false }),
           invoke: {
             id: 'changePassword',
@@ -399,7 +410,7 @@ export const settingsMachine = setup({
           },
         },
         confirmingSignOut: {
-          tags: ['dialog'],
+          tags: ['dialog', 'signOutDialog'],
           description: '"Sign out everywhere?" Every device, this one too.',
           on: {
             'settings.signOutConfirm': 'signingOut',
@@ -407,7 +418,7 @@ export const settingsMachine = setup({
           },
         },
         signingOut: {
-          tags: ['dialog', 'busy'],
+          tags: ['dialog', 'signOutDialog', 'busy'],
           invoke: {
             id: 'signOutEverywhere',
             src: 'signOutEverywhere',
@@ -421,7 +432,7 @@ export const settingsMachine = setup({
           },
         },
         confirmingDelete: {
-          tags: ['dialog'],
+          tags: ['dialog', 'deleteDialog'],
           description: "The danger zone's dialog: DELETE must be typed exactly; a failure is shown in it.",
           on: {
             'settings.deleteTextChanged': {
@@ -432,7 +443,7 @@ export const settingsMachine = setup({
           },
         },
         deleting: {
-          tags: ['dialog', 'busy'],
+          tags: ['dialog', 'deleteDialog', 'busy'],
           invoke: {
             id: 'deleteAccount',
             src: 'deleteAccount',
@@ -451,8 +462,14 @@ export const settingsMachine = setup({
         },
       },
     },
-    signedOut: { description: 'Every session of the account ended; the session logs this one out.' },
-    deleted: { description: 'The account is gone; the session logged out and the page went home.' },
+    signedOut: {
+      tags: ['ended'],
+      description: 'Every session of the account ended; the session logs this one out.',
+    },
+    deleted: {
+      tags: ['ended'],
+      description: 'The account is gone; the session logged out and the page went home.',
+    },
   },
 });
 

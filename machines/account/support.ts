@@ -135,6 +135,7 @@ export const supportMachine = setup({
   types: {
     context: {} as SupportContext,
     events: {} as SupportEvent,
+    tags: {} as 'busy' | 'notice' | 'limited' | 'sendFailed' | 'sent' | 'loading' | 'error' | 'requests',
   },
   actors: {
     /** POST /api/support/requests (a 429 answers `{ ok: false }`; other failures throw). */
@@ -211,11 +212,11 @@ export const supportMachine = setup({
               entry: assign({ notice: null }),
             },
             limited: {
-              tags: ['notice'],
+              tags: ['notice', 'limited'],
               description: 'The server refused (429, too many requests): its message is shown.',
             },
             failed: {
-              tags: ['notice'],
+              tags: ['notice', 'sendFailed'],
               description: 'The network failed: the text is kept and can be sent again.',
               on: {
                 'support.retry': [
@@ -263,6 +264,7 @@ export const supportMachine = setup({
           },
         },
         sent: {
+          tags: ['sent'],
           description: 'The confirmation, with the request number.',
           on: {
             'support.newRequest': { target: 'editing', actions: assign({ sent: null }) },
@@ -315,7 +317,7 @@ export const supportMachine = setup({
             },
           },
         },
-        ready: { description: 'The member’s requests, newest first (possibly none).' },
+        ready: { tags: ['requests'], description: 'The member’s requests, newest first (possibly none).' },
         failed: {
           tags: ['error'],
           on: { 'support.requestsRetry': 'loading' },

@@ -5,14 +5,9 @@ import { profileMachine } from '../../machines/account/profile.ts';
 import { settingsMachine, SETTINGS_MESSAGES, type PasswordAnswer } from '../../machines/account/settings.ts';
 import { ApiError } from '../platform/api.ts';
 import { navigation } from '../platform/navigation.ts';
-import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
 import type { AccountEffects } from './account-effects.ts';
 import type { Clipboard } from '../platform/navigation.ts';
-
-const local = safeStorage('local');
-
-/** The email the login dialog fills in on this device (SPEC.md §3 remember_email), if any. */
-export const readRememberedEmail = (): string | null => local.get(LOCAL_KEYS.rememberEmail) || null;
+import { forgetRememberedEmail } from './remembered-email.ts';
 
 /** The server's refusals of a password change (005-account.md) as answers; anything else fails. */
 const PASSWORD_REFUSALS: Record<number, Extract<PasswordAnswer, { ok: false }>['reason']> = {
@@ -52,7 +47,7 @@ export default function accountLogic(effects: AccountEffects & Clipboard) {
         deleteAccount: fromPromise(({ input }) => effects.deleteAccount(input)),
       },
       actions: {
-        forgetRememberedEmail: () => local.remove(LOCAL_KEYS.rememberEmail),
+        forgetRememberedEmail,
         goHome: () => navigation.go('/'),
       },
     }),

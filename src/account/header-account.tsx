@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { RefObject, SyntheticEvent } from 'react';
 import { DEFAULT_AVATAR, type SessionUser } from '../../domain/session-user.ts';
 import { unreadLabel } from '../../domain/account.ts';
+import * as inboxView from '../../machines/account/inbox.selectors.ts';
 import { useMemberSelector, useSystemActor } from '../system/react.tsx';
 import {
   CartIcon,
@@ -14,6 +15,7 @@ import {
   UserIcon,
 } from '../ui/icons.tsx';
 import { useHoverMenu } from '../ui/use-hover-menu.ts';
+import * as cartCountView from '../../machines/commerce/cart-count.selectors.ts';
 import { formatCoins, shortName, useSessionUser } from '../auth/use-session.ts';
 
 /** SPEC.md §9: the badge reads "..." above 99. */
@@ -78,8 +80,8 @@ export function cartLabel(count: number, loading: boolean): string {
 
 function CartLink() {
   // the member's machines load with the session: until the count's runs, it reads as loading
-  const count = useMemberSelector('cartCount', (snapshot) => snapshot.context.count, 0);
-  const loading = useMemberSelector('cartCount', (snapshot) => snapshot.hasTag('loading'), true);
+  const count = useMemberSelector('cartCount', cartCountView.count, 0);
+  const loading = useMemberSelector('cartCount', cartCountView.loading, true);
   const badge = cartBadge(count, loading);
   return (
     <Link to="/cart" className="header-icon-button" aria-label={cartLabel(count, loading)}>
@@ -111,7 +113,7 @@ export const fallBackToDefaultAvatar = (event: SyntheticEvent<HTMLImageElement>)
 function AccountMenu({ user }: { user: SessionUser }) {
   const session = useSystemActor('session');
   // the member's machines load with the session; until then nothing is unread
-  const unread = useMemberSelector('inbox', (snapshot) => snapshot.context.unread, 0);
+  const unread = useMemberSelector('inbox', inboxView.unread, 0);
   const { close, rootProps, triggerProps, panelProps, panelRef } = useHoverMenu('accountMenu');
   return (
     <div className="account-menu" {...rootProps}>

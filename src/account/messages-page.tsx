@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import type { Message, MessageKind } from '../../domain/account.ts';
-import { isRead, MESSAGES_TEXT, messageToDelete, unreadOf } from '../../machines/account/messages.ts';
+import { MESSAGES_TEXT } from '../../machines/account/messages.ts';
+import * as messagesView from '../../machines/account/messages.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import {
@@ -44,12 +45,13 @@ function MessageList() {
   const actor = useSystemActor('messages');
   // Rendered only for a signed-in member: asking on mount never asks for a visitor's messages.
   const state = useSystemSelector('messages', stateOf);
-  const loading = useSystemSelector('messages', (s) => s.hasTag('loading') || s.matches('idle'));
-  const failed = useSystemSelector('messages', (s) => s.hasTag('error'));
-  const error = useSystemSelector('messages', (s) => s.context.error);
-  const result = useSystemSelector('messages', (s) => s.context.result);
-  const unread = useSystemSelector('messages', (s) => unreadOf(s.context));
-  const markingAll = useSystemSelector('messages', (s) => s.matches({ ready: { changes: 'markingAll' } }));
+  const view = useSystemSelector('messages', messagesView.status);
+  const loading = view === 'loading';
+  const failed = view === 'error';
+  const error = useSystemSelector('messages', messagesView.error);
+  const result = useSystemSelector('messages', messagesView.result);
+  const unread = useSystemSelector('messages', messagesView.unread);
+  const markingAll = useSystemSelector('messages', messagesView.markingAll);
 
   // A deleted message takes its "Delete" button (where focus was) with it: focus goes to the list.
   const listRef = useRef<HTMLUListElement>(null);
@@ -135,9 +137,18 @@ function MessageList() {
 
 function MessageItem({ message }: { message: Message }) {
   const actor = useSystemActor('messages');
-  const open = useSystemSelector('messages', (s) => s.context.openId === message.id);
-  const read = useSystemSelector('messages', (s) => isRead(s.context, message));
-  const reading = useSystemSelector('messages', (s) => s.context.readQueue.includes(message.id));
+  const open = useSystemSelector(
+    'messages',
+    useMemo(() => messagesView.openOf(message.id), [message.id]),
+  );
+  const read = useSystemSelector(
+    'messages',
+    useMemo(() => messagesView.readOf(message), [message]),
+  );
+  const reading = useSystemSelector(
+    'messages',
+    useMemo(() => messagesView.markingReadOf(message.id), [message.id]),
+  );
   const id = useId();
   const titleId = `${id}-title`;
   const bodyId = `${id}-body`;
@@ -204,10 +215,10 @@ function MessageLink({ link }: { link: { label: string; href: string } }) {
 
 function DeleteDialog() {
   const actor = useSystemActor('messages');
-  const open = useSystemSelector('messages', (s) => s.hasTag('dialog'));
-  const deleting = useSystemSelector('messages', (s) => s.matches({ ready: { changes: 'deleting' } }));
-  const message = useSystemSelector('messages', (s) => messageToDelete(s.context));
-  const error = useSystemSelector('messages', (s) => s.context.deleteError);
+  const open = useSystemSelector('messages', messagesView.deleteDialog);
+  const deleting = useSystemSelector('messages', messagesView.deleting);
+  const message = useSystemSelector('messages', messagesView.toDelete);
+  const error = useSystemSelector('messages', messagesView.deleteError);
   const state = useSystemSelector('messages', stateOf);
   if (!open) return null;
   const keep = () => {

@@ -1,7 +1,8 @@
-import { useEffect, useId, type ChangeEvent, type FormEvent } from 'react';
+import { useId, type ChangeEvent, type FormEvent } from 'react';
 import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from '../../domain/account.ts';
 import { DEFAULT_AVATAR } from '../../domain/session-user.ts';
 import { PROFILE_MESSAGES } from '../../machines/account/profile.ts';
+import * as profileView from '../../machines/account/profile.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { fallBackToDefaultAvatar } from './header-account.tsx';
 import {
@@ -49,17 +50,13 @@ export function ProfilePage() {
   );
 }
 
+/** The member's profile, which its route asks for (src/routes/_member/profile.tsx). */
 function ProfileSections() {
   const actor = useSystemActor('profile');
-  useEffect(() => {
-    actor.send({ type: 'profile.load' });
-  }, [actor]);
   const state = useSystemSelector('profile', stateOf);
-  const view = useSystemSelector('profile', (s) =>
-    s.hasTag('ready') ? 'ready' : s.hasTag('error') ? 'error' : s.hasTag('loading') ? 'loading' : 'idle',
-  );
-  const error = useSystemSelector('profile', (s) => s.context.error);
-  const profile = useSystemSelector('profile', (s) => s.context.profile);
+  const view = useSystemSelector('profile', profileView.status);
+  const error = useSystemSelector('profile', profileView.error);
+  const profile = useSystemSelector('profile', profileView.profile);
 
   return (
     <HistorySection label="Your profile" busy={view === 'loading'} state={state} className="account">
@@ -132,10 +129,10 @@ function Summary({ profile }: { profile: Profile }) {
 
 function AvatarCard({ profile }: { profile: Profile }) {
   const actor = useSystemActor('profile');
-  const busy = useSystemSelector('profile', (s) => s.hasTag('busy'));
-  const uploading = useSystemSelector('profile', (s) => s.matches({ ready: 'uploadingAvatar' }));
-  const generating = useSystemSelector('profile', (s) => s.matches({ ready: 'generatingAvatar' }));
-  const avatarError = useSystemSelector('profile', (s) => s.context.avatarError);
+  const busy = useSystemSelector('profile', profileView.busy);
+  const uploading = useSystemSelector('profile', profileView.uploading);
+  const generating = useSystemSelector('profile', profileView.generating);
+  const avatarError = useSystemSelector('profile', profileView.avatarError);
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -215,10 +212,10 @@ function AvatarCard({ profile }: { profile: Profile }) {
 
 function NameCard() {
   const actor = useSystemActor('profile');
-  const busy = useSystemSelector('profile', (s) => s.hasTag('busy'));
-  const saving = useSystemSelector('profile', (s) => s.matches({ ready: 'savingName' }));
-  const name = useSystemSelector('profile', (s) => s.context.nameDraft);
-  const nameError = useSystemSelector('profile', (s) => s.context.nameError);
+  const busy = useSystemSelector('profile', profileView.busy);
+  const saving = useSystemSelector('profile', profileView.savingName);
+  const name = useSystemSelector('profile', profileView.nameDraft);
+  const nameError = useSystemSelector('profile', profileView.nameError);
   const titleId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -255,8 +252,8 @@ function NameCard() {
 
 function ReferralCard({ url }: { url: string }) {
   const actor = useSystemActor('profile');
-  const busy = useSystemSelector('profile', (s) => s.hasTag('busy'));
-  const copying = useSystemSelector('profile', (s) => s.matches({ ready: 'copyingLink' }));
+  const busy = useSystemSelector('profile', profileView.busy);
+  const copying = useSystemSelector('profile', profileView.copying);
   const titleId = useId();
   const inputId = useId();
   const textId = useId();

@@ -1,7 +1,7 @@
-import { useEffect, useId, type FormEvent, type ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } from '../../domain/account.ts';
 import { deleteConfirmed, SETTINGS_MESSAGES, type PasswordField } from '../../machines/account/settings.ts';
-import { readRememberedEmail } from './account-logic.ts';
+import * as settingsView from '../../machines/account/settings.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { HistorySection, LoadFailed, RowsSkeleton } from '../commerce/history-parts.tsx';
 import { AlertIcon, CheckCircleIcon, LockIcon, LogOutIcon, MailIcon, SettingsIcon } from '../ui/icons.tsx';
@@ -51,26 +51,16 @@ export function SettingsPage() {
   );
 }
 
+/** The account's settings, which its route asks for (src/routes/_member/settings.tsx). */
 function SettingsSections() {
   const actor = useSystemActor('settings');
-  useEffect(() => {
-    actor.send({ type: 'settings.load', rememberedEmail: readRememberedEmail() });
-  }, [actor]);
   const state = useSystemSelector('settings', stateOf);
-  const view = useSystemSelector('settings', (s) =>
-    s.hasTag('ready') ? 'ready' : s.hasTag('error') ? 'error' : s.hasTag('loading') ? 'loading' : 'other',
-  );
-  const error = useSystemSelector('settings', (s) => s.context.error);
-  const dialog = useSystemSelector('settings', (s) =>
-    s.matches({ ready: 'confirmingSignOut' }) || s.matches({ ready: 'signingOut' })
-      ? 'signOut'
-      : s.matches({ ready: 'confirmingDelete' }) || s.matches({ ready: 'deleting' })
-        ? 'delete'
-        : null,
-  );
+  const view = useSystemSelector('settings', settingsView.status);
+  const error = useSystemSelector('settings', settingsView.error);
+  const dialog = useSystemSelector('settings', settingsView.dialog);
 
   // signed out or deleted: the session is ending, the page follows it
-  if (view === 'other' && !state.startsWith('idle')) return null;
+  if (view === 'ended') return null;
   return (
     <HistorySection
       label="Account settings"
@@ -78,7 +68,7 @@ function SettingsSections() {
       state={state}
       className="account"
     >
-      {view === 'loading' || view === 'other' ? (
+      {view === 'loading' || view === 'idle' ? (
         <RowsSkeleton label="Loading your settings…" rows={3} />
       ) : view === 'error' ? (
         <LoadFailed
@@ -155,13 +145,13 @@ const PASSWORD_FIELDS: {
 
 function PasswordCard() {
   const actor = useSystemActor('settings');
-  const settings = useSystemSelector('settings', (s) => s.context.settings);
-  const form = useSystemSelector('settings', (s) => s.context.form);
-  const errors = useSystemSelector('settings', (s) => s.context.passwordErrors);
-  const changed = useSystemSelector('settings', (s) => s.context.passwordChanged);
-  const failure = useSystemSelector('settings', (s) => s.context.passwordFailure);
-  const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
-  const saving = useSystemSelector('settings', (s) => s.matches({ ready: 'changingPassword' }));
+  const settings = useSystemSelector('settings', settingsView.settings);
+  const form = useSystemSelector('settings', settingsView.passwordForm);
+  const errors = useSystemSelector('settings', settingsView.passwordErrors);
+  const changed = useSystemSelector('settings', settingsView.passwordChanged);
+  const failure = useSystemSelector('settings', settingsView.passwordFailure);
+  const busy = useSystemSelector('settings', settingsView.busy);
+  const saving = useSystemSelector('settings', settingsView.changingPassword);
   const change = (field: PasswordField) => (value: string) =>
     actor.send({ type: 'settings.passwordChanged', field, value });
   const submit = (event: FormEvent) => {
@@ -225,12 +215,10 @@ function PasswordCard() {
 
 function NotificationsCard() {
   const actor = useSystemActor('settings');
-  const prefs = useSystemSelector('settings', (s) => s.context.settings?.notifications ?? null);
-  const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
-  const savingKey = useSystemSelector('settings', (s) =>
-    s.hasTag('savingPrefs') ? s.context.savingKey : null,
-  );
-  const prefsError = useSystemSelector('settings', (s) => s.context.prefsError);
+  const prefs = useSystemSelector('settings', settingsView.notifications);
+  const busy = useSystemSelector('settings', settingsView.busy);
+  const savingKey = useSystemSelector('settings', settingsView.savingKey);
+  const prefsError = useSystemSelector('settings', settingsView.prefsError);
   const baseId = useId();
   if (!prefs) return null;
   return (
@@ -279,8 +267,8 @@ function NotificationsCard() {
 
 function DeviceCard() {
   const actor = useSystemActor('settings');
-  const email = useSystemSelector('settings', (s) => s.context.rememberedEmail);
-  const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
+  const email = useSystemSelector('settings', settingsView.rememberedEmail);
+  const busy = useSystemSelector('settings', settingsView.busy);
   const textId = useId();
   return (
     <Card title="This device">
@@ -305,7 +293,7 @@ function DeviceCard() {
 
 function SignOutCard() {
   const actor = useSystemActor('settings');
-  const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
+  const busy = useSystemSelector('settings', settingsView.busy);
   return (
     <Card title="Sign out everywhere" icon={<LogOutIcon size={20} />}>
       <p className="account-card__text">
@@ -327,7 +315,7 @@ function SignOutCard() {
 
 function DangerZone() {
   const actor = useSystemActor('settings');
-  const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
+  const busy = useSystemSelector('settings', settingsView.busy);
   return (
     <Card title="Delete account" icon={<AlertIcon size={20} />} className="danger-zone">
       <p className="account-card__text">{SETTINGS_TEXTS.deleteText}</p>
@@ -348,8 +336,8 @@ function DangerZone() {
 function SignOutDialog() {
   const actor = useSystemActor('settings');
   const state = useSystemSelector('settings', stateOf);
-  const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
-  const dialogError = useSystemSelector('settings', (s) => s.context.dialogError);
+  const busy = useSystemSelector('settings', settingsView.busy);
+  const dialogError = useSystemSelector('settings', settingsView.dialogError);
   const cancel = () => {
     if (!busy) actor.send({ type: 'settings.cancel' });
   };
@@ -390,9 +378,9 @@ function SignOutDialog() {
 function DeleteDialog() {
   const actor = useSystemActor('settings');
   const state = useSystemSelector('settings', stateOf);
-  const busy = useSystemSelector('settings', (s) => s.hasTag('busy'));
-  const text = useSystemSelector('settings', (s) => s.context.deleteText);
-  const dialogError = useSystemSelector('settings', (s) => s.context.dialogError);
+  const busy = useSystemSelector('settings', settingsView.busy);
+  const text = useSystemSelector('settings', settingsView.deleteText);
+  const dialogError = useSystemSelector('settings', settingsView.dialogError);
   const typed = deleteConfirmed(text);
   const cancel = () => {
     if (!busy) actor.send({ type: 'settings.cancel' });

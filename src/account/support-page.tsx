@@ -1,13 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { SUPPORT_LIMITS, type SupportRequest, type SupportStatus } from '../../domain/account.ts';
-import {
-  countedLength,
-  SUPPORT_FIELDS,
-  SUPPORT_TEXT,
-  type SupportField,
-} from '../../machines/account/support.ts';
+import { countedLength, SUPPORT_TEXT, type SupportField } from '../../machines/account/support.ts';
+import * as supportView from '../../machines/account/support.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import {
   DateText,
@@ -76,14 +72,13 @@ export const FAQ: { q: string; a: ReactNode }[] = [
   },
 ];
 
-/** /support: answers first, then the contact form, and for a member their past requests. */
+/**
+ * /support: answers first, then the contact form, and for a member their past requests. Who is looking
+ * decides the email field and whether there are past requests to show: the route tells the page's
+ * machine (src/routes/support.tsx).
+ */
 export function SupportPage() {
   const session = useSessionView();
-  const actor = useSystemActor('support');
-  // Who is looking decides the email field and whether there are past requests to show.
-  useEffect(() => {
-    if (session !== 'pending') actor.send({ type: 'support.open', member: session === 'loggedIn' });
-  }, [actor, session]);
 
   return (
     <div className="page support-page">
@@ -137,32 +132,36 @@ export function SupportPage() {
 // The contact form
 
 function ContactForm() {
-  const sent = useSystemSelector('support', (s) => s.matches({ form: 'sent' }));
+  const sent = useSystemSelector('support', supportView.sent);
   return sent ? <SentConfirmation /> : <RequestForm />;
 }
 
 function RequestForm() {
   const actor = useSystemActor('support');
   const state = useSystemSelector('support', stateOf);
-  const member = useSystemSelector('support', (s) => s.context.member);
-  const accountEmail = useSystemSelector('support', (s) =>
-    s.context.member ? s.context.accountEmail : null,
-  );
-  const lookingUp = useSystemSelector('support', (s) => s.matches({ requests: 'loading' }));
-  const form = useSystemSelector('support', (s) => s.context.form);
-  const errors = useSystemSelector('support', (s) => s.context.errors);
-  const busy = useSystemSelector('support', (s) => s.hasTag('busy'));
-  const limited = useSystemSelector('support', (s) => s.matches({ form: { editing: 'limited' } }));
-  const failed = useSystemSelector('support', (s) => s.matches({ form: { editing: 'failed' } }));
-  const notice = useSystemSelector('support', (s) => s.context.notice);
+  const member = useSystemSelector('support', supportView.member);
+  const accountEmail = useSystemSelector('support', supportView.accountEmail);
+  const lookingUp = useSystemSelector('support', supportView.lookingUp);
+  const form = useSystemSelector('support', supportView.form);
+  const errors = useSystemSelector('support', supportView.errors);
+  const firstError = useSystemSelector('support', supportView.firstError);
+  const busy = useSystemSelector('support', supportView.busy);
+  const sendNotice = useSystemSelector('support', supportView.sendNotice);
+  const limited = sendNotice === 'limited';
+  const failed = sendNotice === 'failed';
+  const notice = useSystemSelector('support', supportView.noticeText);
   const formRef = useRef<HTMLFormElement>(null);
 
-  /** After a check that failed, the first field it names takes the focus. */
-  const focusFirstError = () => {
-    const errorsNow = actor.getSnapshot().context.errors;
-    const first = SUPPORT_FIELDS.find((field) => errorsNow[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  };
+  // After a check that failed, the first field it names takes the focus: once per check (sending or
+  // sending again), when the page shows what the check said.
+  const [checks, setChecks] = useState(0);
+  const focusedFor = useRef(0);
+  useEffect(() => {
+    if (focusedFor.current === checks) return;
+    focusedFor.current = checks;
+    if (firstError) formRef.current?.querySelector<HTMLElement>(`[name="${firstError}"]`)?.focus();
+  }, [checks, firstError]);
+  const focusFirstError = () => setChecks((n) => n + 1);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'support.submit' });
@@ -383,14 +382,14 @@ function Field({
 
 function SentConfirmation() {
   const actor = useSystemActor('support');
-  const sent = useSystemSelector('support', (s) => s.context.sent);
-  const member = useSystemSelector('support', (s) => s.context.member);
-  const visitorEmail = useSystemSelector('support', (s) => s.context.form.email.trim());
-  const accountEmail = useSystemSelector('support', (s) => s.context.accountEmail);
+  const sent = useSystemSelector('support', supportView.sentRequest);
+  const member = useSystemSelector('support', supportView.member);
+  const typedEmail = useSystemSelector('support', supportView.typedEmail);
+  const accountEmail = useSystemSelector('support', supportView.accountEmail);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // the confirmation replaces the form: focus goes to what it says
   useEffect(() => headingRef.current?.focus(), []);
-  const email = member && accountEmail !== null ? accountEmail : visitorEmail;
+  const email = accountEmail ?? typedEmail;
   return (
     <div className="support-sent" data-state="sent">
       <CheckCircleIcon size={32} className="support-sent__icon" />
@@ -437,13 +436,11 @@ export const SUPPORT_STATUS_LABELS: Record<SupportStatus, string> = {
 
 function PastRequests() {
   const actor = useSystemActor('support');
-  const loading = useSystemSelector(
-    'support',
-    (s) => s.matches({ requests: 'loading' }) || s.matches({ requests: 'none' }),
-  );
-  const failed = useSystemSelector('support', (s) => s.matches({ requests: 'failed' }));
-  const error = useSystemSelector('support', (s) => s.context.requestsError);
-  const requests = useSystemSelector('support', (s) => s.context.requests);
+  const view = useSystemSelector('support', supportView.requestsStatus);
+  const loading = view === 'loading';
+  const failed = view === 'error';
+  const error = useSystemSelector('support', supportView.requestsError);
+  const requests = useSystemSelector('support', supportView.requests);
   const state = useSystemSelector('support', stateOf);
   return (
     <section

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProfilePage } from '../../account/profile-page.tsx';
 import { ensureFor } from '../-lib/ensure.ts';
+import { pageEntry } from '../-lib/page-entry.ts';
 
 export const Route = createFileRoute('/_member/profile')({
   beforeLoad: ensureFor('profile'),
+  ...pageEntry('profile', () => ({ type: 'profile.load' })),
   component: ProfilePage,
 });
