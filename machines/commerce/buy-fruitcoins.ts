@@ -18,10 +18,11 @@ export type BuyFruitCoinsEvent =
   /** Try again: the packs that did not load, or the payment that could not be checked (or is unfinished). */
   | { type: 'topup.retry' }
   /**
-   * A pack's "Buy" (or "Try again" after a cancelled payment). src/ chooses the `requestId`, one per
-   * attempt: the server answers a repeat of it with the first top-up instead of making another.
+   * A pack's "Buy" (or "Try again" after a cancelled payment): one attempt, with its own `requestId`
+   * (made by newRequestId when the event brings none); the server answers a repeat of it with the first
+   * top-up instead of making another.
    */
-  | { type: 'topup.buy'; packId: string; requestId: string }
+  | { type: 'topup.buy'; packId: string; requestId?: string }
   /** The purchase got no answer: send it again, with the same requestId. */
   | { type: 'topup.retryBuy' }
   /** Close a purchase that failed, or stop waiting for the payment page, and choose among the packs. */
@@ -64,6 +65,24 @@ export const buyFruitCoinsMachine = setup({
   types: {
     context: {} as BuyFruitCoinsContext,
     events: {} as BuyFruitCoinsEvent,
+    tags: {} as
+      | 'loading'
+      | 'ready'
+      | 'error'
+      | 'busy'
+      /** A pack's "Buy" is under way: its button says so. */
+      | 'buying'
+      /** On the way to the payment page. */
+      | 'redirecting'
+      /** The purchase failed: it can be tried again (no answer), or the server refused it. */
+      | 'buyRetryable'
+      | 'buyRefused'
+      /** How the payment the page returned with ended, above the packs. */
+      | 'confirming'
+      | 'confirmFailed'
+      | 'added'
+      | 'cancelled'
+      | 'unpaid',
   },
   actors: {
     /** GET /api/my/fruit/packs */
@@ -104,8 +123,15 @@ export const buyFruitCoinsMachine = setup({
     }),
     choose: assign({
       packId: ({ event }) => (event.type === 'topup.buy' ? event.packId : null),
-      requestId: ({ event }) => (event.type === 'topup.buy' ? event.requestId : null),
+      requestId: ({ event }) => (event.type === 'topup.buy' ? (event.requestId ?? null) : null),
     }),
+    /**
+     * The attempt's `requestId` when its `topup.buy` brought none: src/ makes a fresh one
+     * (src/commerce/topup-logic.ts), as machines make no random ids.
+     */
+    newRequestId: ({ context }) => {
+      if (context.requestId === null) throw new Error('newRequestId must be provided');
+    },
   },
   guards: {
     returnedFromPayment: ({ context }) => context.payment !== null,
@@ -188,10 +214,10 @@ export const buyFruitCoinsMachine = setup({
       states: {
         choosing: {
           description: 'The packs, each with its price and "Buy".',
-          on: { 'topup.buy': { target: 'buying', actions: 'choose' } },
+          on: { 'topup.buy': { target: 'buying', actions: ['choose', 'newRequestId'] } },
         },
         buying: {
-          tags: ['busy'],
+          tags: ['busy', 'buying'],
           entry: assign({ buyError: null }),
           invoke: {
             id: 'buyPack',
@@ -224,23 +250,24 @@ export const buyFruitCoinsMachine = setup({
           initial: 'retryable',
           on: {
             'topup.dismiss': 'choosing',
-            'topup.buy': { target: 'buying', actions: 'choose' },
+            'topup.buy': { target: 'buying', actions: ['choose', 'newRequestId'] },
           },
           states: {
             retryable: {
+              tags: ['buyRetryable'],
               description: 'No answer: trying again sends the same requestId, so it cannot buy twice.',
               on: { 'topup.retryBuy': '#buyFruitCoins.ready.buying' },
             },
-            refused: { description: 'The server said no, and why.' },
+            refused: { tags: ['buyRefused'], description: 'The server said no, and why.' },
           },
         },
         redirecting: {
-          tags: ['busy'],
+          tags: ['busy', 'redirecting'],
           description: 'On the way to the payment page (a page restored from the history can go back).',
           on: { 'topup.dismiss': 'choosing' },
         },
         confirming: {
-          tags: ['busy'],
+          tags: ['busy', 'confirming'],
           entry: assign({ error: null }),
           invoke: {
             id: 'confirmTopUp',
@@ -255,29 +282,32 @@ export const buyFruitCoinsMachine = setup({
           },
         },
         confirmFailed: {
-          tags: ['error'],
+          tags: ['error', 'confirmFailed'],
           on: {
             'topup.retry': 'confirming',
-            'topup.buy': { target: 'buying', actions: 'choose' },
+            'topup.buy': { target: 'buying', actions: ['choose', 'newRequestId'] },
           },
         },
         added: {
+          tags: ['added'],
           description: '"550 FruitCoins added" and the new balance; the header shows it too.',
           on: {
-            'topup.buy': { target: 'buying', actions: 'choose' },
+            'topup.buy': { target: 'buying', actions: ['choose', 'newRequestId'] },
           },
         },
         cancelled: {
+          tags: ['cancelled'],
           description: 'The payment was cancelled: nothing was charged; the same pack can be bought again.',
           on: {
-            'topup.buy': { target: 'buying', actions: 'choose' },
+            'topup.buy': { target: 'buying', actions: ['choose', 'newRequestId'] },
           },
         },
         unpaid: {
+          tags: ['unpaid'],
           description: 'The payment is still open: continue it on the payment page, or check again.',
           on: {
             'topup.retry': 'confirming',
-            'topup.buy': { target: 'buying', actions: 'choose' },
+            'topup.buy': { target: 'buying', actions: ['choose', 'newRequestId'] },
           },
         },
       },

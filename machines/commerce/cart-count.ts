@@ -18,6 +18,7 @@ export const cartCountMachine = setup({
   types: {
     context: {} as CartCountContext,
     events: {} as CartCountEvent,
+    tags: {} as 'loading',
   },
   delays: {
     /** SPEC.md §4: the cart count refreshes 500 ms after a login... */

@@ -44,11 +44,7 @@ export interface CartContext {
   couponsError: string | null;
 }
 
-/** An error's message when it has one fit to show (the API client's errors do), else the fallback. */
-/** The HTTP status an effect's error carries (0: no answer at all); undefined when it has none. */
-// Selectors for the views.
-export const cartIds = (context: CartContext): number[] =>
-  context.cart ? context.cart.items.map((item) => item.promptId) : [];
+/** A change of this prompt is already waiting or on its way. */
 const queued = (context: CartContext, promptId: number): boolean =>
   context.queue.some((change) => change.promptId === promptId);
 
@@ -62,6 +58,7 @@ export const cartMachine = setup({
   types: {
     context: {} as CartContext,
     events: {} as CartEvent,
+    tags: {} as 'loading' | 'ready' | 'changing' | 'error' | 'couponsLoading' | 'couponsFailed',
   },
   actors: {
     followSession,
@@ -300,6 +297,7 @@ export const cartMachine = setup({
               on: { 'cart.open': 'loading' },
             },
             loading: {
+              tags: ['couponsLoading'],
               invoke: {
                 id: 'fetchCoupons',
                 src: 'fetchCoupons',
@@ -319,6 +317,7 @@ export const cartMachine = setup({
               on: { 'cart.open': 'loading', 'cart.checkedOut': 'loading' },
             },
             failed: {
+              tags: ['couponsFailed'],
               on: { 'cart.couponsRetry': 'loading', 'cart.open': 'loading', 'cart.checkedOut': 'loading' },
             },
           },

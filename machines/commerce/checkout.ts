@@ -27,11 +27,11 @@ export interface CheckoutOrder {
 
 export type CheckoutEvent =
   /**
-   * "Check out" on the cart or "Buy now" on a detail page. src/ chooses the `requestId` (one per
-   * attempt: a retry reuses it, so the server answers the first result instead of buying twice) and
-   * reads the stored share-link referral.
+   * "Check out" on the cart or "Buy now" on a detail page. The checkout's `requestId` (one per
+   * checkout: a retry reuses it, so the server answers the first result instead of buying twice) and
+   * the stored share-link referral come with the event, or else from `identifyCheckout` (src/).
    */
-  | { type: 'checkout.start'; order: CheckoutOrder; requestId: string; referral: string | null }
+  | { type: 'checkout.start'; order: CheckoutOrder; requestId?: string; referral?: string | null }
   | { type: 'checkout.confirm' }
   | { type: 'checkout.retry' }
   /** Cancel the review, or close what is shown after (done, failed, the redirect). */
@@ -62,6 +62,7 @@ export const checkoutMachine = setup({
   types: {
     context: {} as CheckoutContext,
     events: {} as CheckoutEvent,
+    tags: {} as 'reviewing' | 'placing' | 'busy' | 'error' | 'retryable' | 'refused' | 'redirecting' | 'done',
   },
   actors: {
     placeOrder: fromPromise<CheckoutResult, CheckoutRequest>(() => {
@@ -71,6 +72,14 @@ export const checkoutMachine = setup({
   actions: {
     /** Leaves the SPA for the payment page (src/: `location.assign(url)`). */
     goToPayment: (_, _params: { url: string }) => {},
+    /**
+     * A new checkout's `requestId` and referral: what `checkout.start` brought, or else what src/
+     * provides (a new id, the stored share link). Only a start runs it: a retry is the same checkout.
+     */
+    identifyCheckout: assign((_, params: { requestId?: string; referral?: string | null }) => ({
+      requestId: params.requestId ?? null,
+      referral: params.referral ?? null,
+    })),
     /** The FruitCoin part is paid (or the order placed): everyone who shows it hears. */
     tellPlaced: enqueueActions(({ context, event, enqueue, system }) => {
       if (!('output' in event)) return;
@@ -112,22 +121,23 @@ export const checkoutMachine = setup({
         'checkout.start': {
           guard: 'hasItems',
           target: 'reviewing',
-          actions: assign(({ event }) => ({
-            order: event.order,
-            requestId: event.requestId,
-            referral: event.referral,
-            result: null,
-            error: null,
-          })),
+          actions: [
+            assign(({ event }) => ({ order: event.order, result: null, error: null })),
+            {
+              type: 'identifyCheckout',
+              params: ({ event }) => ({ requestId: event.requestId, referral: event.referral }),
+            },
+          ],
         },
       },
     },
     reviewing: {
+      tags: ['reviewing'],
       description: 'Nothing is spent before the person confirms what the two parts cost.',
       on: { 'checkout.confirm': 'placing', 'checkout.cancel': 'idle' },
     },
     placing: {
-      tags: ['busy'],
+      tags: ['busy', 'placing'],
       entry: assign({ error: null }),
       invoke: {
         id: 'placeOrder',
@@ -162,19 +172,24 @@ export const checkoutMachine = setup({
       initial: 'retryable',
       states: {
         retryable: {
+          tags: ['retryable'],
           description: 'No answer: trying again sends the same requestId, so it cannot buy twice.',
           on: { 'checkout.retry': '#checkout.placing' },
         },
-        refused: { description: 'The server said no, and why; the cart is reloaded.' },
+        refused: {
+          tags: ['refused'],
+          description: 'The server said no, and why; the cart is reloaded.',
+        },
       },
     },
     redirecting: {
-      tags: ['busy'],
+      tags: ['busy', 'redirecting'],
       description:
         'The FruitCoin part is paid; the browser is on its way to the payment page of the premium part.',
       on: { 'checkout.cancel': 'idle' },
     },
     done: {
+      tags: ['done'],
       description: 'Everything was paid with FruitCoins: the prompts are unlocked.',
       on: { 'checkout.cancel': 'idle' },
     },

@@ -24,6 +24,7 @@ export const couponsMachine = setup({
   types: {
     context: {} as CouponsContext,
     events: {} as CouponsEvent,
+    tags: {} as 'loading' | 'ready' | 'error',
   },
   actors: {
     fetchCoupons: fromPromise<Coupon[], { status: CouponStatus }>(() => {

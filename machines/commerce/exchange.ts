@@ -69,6 +69,18 @@ export const exchangeMachine = setup({
   types: {
     context: {} as ExchangeContext,
     events: {} as ExchangeEvent,
+    tags: {} as
+      | 'loading'
+      | 'ready'
+      | 'error'
+      | 'dialog'
+      | 'busy'
+      /** The exchange failed: the dialog offers to try it again. */
+      | 'exchangeFailed'
+      /** The server refused: the "Not enough FruitCoins" dialog. */
+      | 'notEnough'
+      /** The coupon the exchange gave, shown above the offers. */
+      | 'newCoupon',
   },
   actors: {
     fetchOffers: fromPromise<{ data: ExchangeOffer[]; balance: number }>(() => {
@@ -226,7 +238,7 @@ export const exchangeMachine = setup({
           },
         },
         failed: {
-          tags: ['dialog'],
+          tags: ['dialog', 'exchangeFailed'],
           description: 'Whether the exchange happened is unknown: a retry sends the same requestId.',
           on: {
             'exchange.retry': 'exchanging',
@@ -235,11 +247,12 @@ export const exchangeMachine = setup({
           },
         },
         notEnough: {
-          tags: ['dialog'],
+          tags: ['dialog', 'notEnough'],
           description: 'The server refused: the balance does not cover the offer.',
           on: { 'exchange.close': 'browsing' },
         },
         exchanged: {
+          tags: ['newCoupon'],
           description: 'The new coupon is shown above the offers, with a link to My Coupons.',
           on: {
             'exchange.choose': {

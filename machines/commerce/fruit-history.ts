@@ -27,6 +27,7 @@ export const fruitHistoryMachine = setup({
   types: {
     context: {} as FruitHistoryContext,
     events: {} as FruitHistoryEvent,
+    tags: {} as 'loading' | 'ready' | 'error',
   },
   actors: {
     fetchLedger: fromPromise<LedgerPage, { page: number; pageSize: number }>(() => {

@@ -2,6 +2,13 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from '../system/tell.ts';
 import type { OrderDetail } from '../../domain/commerce.ts';
 import { errorMessage } from '../../domain/errors.ts';
+import {
+  cancelOrderInvoke,
+  goToPayment,
+  PAY_OR_CANCEL_MESSAGES,
+  payingState,
+  payOrCancelActors,
+} from './pay-or-cancel.ts';
 
 /** What the order fetcher resolves to: an order that is not (or not the member's) is an answer. */
 export type OrderLookup = { found: true; order: OrderDetail } | { found: false };
@@ -28,8 +35,7 @@ export interface OrderDetailContext {
 
 export const ORDER_DETAIL_MESSAGES = {
   failed: 'This order could not be loaded.',
-  payFailed: 'The payment page could not be opened. Please try again.',
-  cancelFailed: 'The order could not be cancelled. Please try again.',
+  ...PAY_OR_CANCEL_MESSAGES,
   cancelled: (id: number) => `Order #${id} was cancelled. Its prompts are back in your cart.`,
 } as const;
 
@@ -43,23 +49,21 @@ export const orderDetailMachine = setup({
   types: {
     context: {} as OrderDetailContext,
     events: {} as OrderDetailEvent,
+    tags: {} as
+      'loading' | 'notFound' | 'error' | 'ready' | 'busy' | 'openingPayment' | 'cancelDialog' | 'cancelling',
   },
   actors: {
     fetchOrder: fromPromise<OrderLookup, { orderId: string }>(() => {
       throw new Error('fetchOrder must be provided');
     }),
-    payOrder: fromPromise<{ paymentUrl: string; order: OrderDetail }, { orderId: string }>(() => {
-      throw new Error('payOrder must be provided');
-    }),
-    cancelOrder: fromPromise<OrderDetail, { orderId: string }>(() => {
-      throw new Error('cancelOrder must be provided');
-    }),
+    ...payOrCancelActors,
   },
   actions: {
-    /** Leaves the SPA for the payment page (provided by src/: `location.assign`). */
-    goToPayment: (_, params: { url: string }) => {
-      void params;
-    },
+    goToPayment,
+    // the steps of pay-or-cancel.ts
+    clearActionError: assign({ actionError: null }),
+    takeOrder: assign((_, params: { order: OrderDetail }) => ({ order: params.order })),
+    actionFailed: assign((_, params: { message: string }) => ({ actionError: params.message })),
     toastCancelled: tell('toast', ({ context }) => ({
       type: 'toast.show',
       kind: 'success',
@@ -129,60 +133,25 @@ export const orderDetailMachine = setup({
           },
         },
         confirmingCancel: {
+          tags: ['cancelDialog'],
           description: 'The "Cancel this order?" dialog.',
-          entry: assign({ actionError: null }),
+          entry: 'clearActionError',
           on: {
             'order.cancelConfirm': 'cancelling',
             'order.cancelKeep': 'viewing',
           },
         },
         cancelling: {
-          tags: ['busy'],
-          invoke: {
-            id: 'cancelOrder',
-            src: 'cancelOrder',
-            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
-            onDone: {
-              target: 'viewing',
-              actions: [
-                assign({ order: ({ event }) => event.output }),
-                'toastCancelled',
-                'reloadCart',
-                'refreshCartCount',
-              ],
-            },
-            onError: {
-              target: 'viewing',
-              actions: assign({
-                actionError: ({ event }) => errorMessage(event.error, ORDER_DETAIL_MESSAGES.cancelFailed),
-              }),
-            },
-          },
+          tags: ['busy', 'cancelDialog', 'cancelling'],
+          invoke: cancelOrderInvoke({ cancelled: 'viewing', failed: 'viewing' }, [
+            'toastCancelled',
+            'reloadCart',
+            'refreshCartCount',
+          ]),
         },
-        paying: {
-          tags: ['busy'],
-          entry: assign({ actionError: null }),
-          invoke: {
-            id: 'payOrder',
-            src: 'payOrder',
-            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
-            onDone: {
-              target: 'redirecting',
-              actions: [
-                assign({ order: ({ event }) => event.output.order }),
-                { type: 'goToPayment', params: ({ event }) => ({ url: event.output.paymentUrl }) },
-              ],
-            },
-            onError: {
-              target: 'viewing',
-              actions: assign({
-                actionError: ({ event }) => errorMessage(event.error, ORDER_DETAIL_MESSAGES.payFailed),
-              }),
-            },
-          },
-        },
+        paying: payingState({ redirecting: 'redirecting', failed: 'viewing' }),
         redirecting: {
-          tags: ['busy'],
+          tags: ['busy', 'openingPayment'],
           description: 'On the way to the payment page; the browser leaves the SPA.',
         },
       },

@@ -24,14 +24,15 @@ export interface OrderListContext {
 export const ORDER_LIST_MESSAGES = { failed: 'Your orders could not be loaded.' } as const;
 
 /**
- * The member's orders (/orders), a page at a time, optionally only one status. The page sends
- * `orders.load` when it mounts and when its `page` / `status` search params change; every load
+ * The member's orders (/orders), a page at a time, optionally only one status. Its route sends
+ * `orders.load` when it is entered and when its `page` / `status` search params change; every load
  * starts blank, so a member never sees the previous member's orders while theirs arrive.
  */
 export const orderListMachine = setup({
   types: {
     context: {} as OrderListContext,
     events: {} as OrderListEvent,
+    tags: {} as 'loading' | 'ready' | 'error',
   },
   actors: {
     fetchOrders: fromPromise<OrderPage, OrderQuery & { pageSize: number }>(() => {

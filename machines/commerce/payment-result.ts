@@ -2,11 +2,17 @@ import { assign, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { tell } from '../system/tell.ts';
 import type { OrderDetail } from '../../domain/commerce.ts';
 import { errorMessage } from '../../domain/errors.ts';
+import {
+  cancelOrderInvoke,
+  goToPayment,
+  PAY_OR_CANCEL_MESSAGES,
+  payingState,
+  payOrCancelActors,
+} from './pay-or-cancel.ts';
 
 export const PAYMENT_MESSAGES = {
   loadFailed: 'This order could not be loaded.',
-  payFailed: 'The payment page could not be opened. Please try again.',
-  cancelFailed: 'The order could not be cancelled. Please try again.',
+  ...PAY_OR_CANCEL_MESSAGES,
 } as const;
 
 /** How many times a pending order is checked (every `pendingPoll`) before the page stops following it. */
@@ -53,6 +59,20 @@ export const paymentResultMachine = setup({
   types: {
     context: {} as PaymentResultContext,
     events: {} as PaymentResultEvent,
+    tags: {} as
+      | 'loading'
+      | 'error'
+      | 'paid'
+      | 'cancelled'
+      | 'redirecting'
+      | 'watching'
+      | 'checking'
+      | 'reconfirming'
+      | 'stale'
+      | 'cancelDialog'
+      | 'cancelling'
+      | 'openingPayment'
+      | 'busy',
   },
   delays: {
     pendingPoll: 3000,
@@ -66,18 +86,14 @@ export const paymentResultMachine = setup({
     fetchOrder: fromPromise<OrderDetail, { orderId: string }>(() => {
       throw new Error('fetchOrder must be provided');
     }),
-    /** POST /api/my/orders/:orderId/pay: a payment page for the pending order. */
-    payOrder: fromPromise<{ paymentUrl: string; order: OrderDetail }, { orderId: string }>(() => {
-      throw new Error('payOrder must be provided');
-    }),
-    /** POST /api/my/orders/:orderId/cancel */
-    cancelOrder: fromPromise<OrderDetail, { orderId: string }>(() => {
-      throw new Error('cancelOrder must be provided');
-    }),
+    ...payOrCancelActors,
   },
   actions: {
-    /** Leaves the SPA for the payment page (src/: `location.assign(url)`). */
-    goToPayment: (_, _params: { url: string }) => {},
+    goToPayment,
+    // the steps of pay-or-cancel.ts
+    clearActionError: assign({ actionError: null }),
+    takeOrder: assign((_, params: { order: OrderDetail }) => ({ order: params.order })),
+    actionFailed: assign((_, params: { message: string }) => ({ actionError: params.message })),
     setOrder: assign({ order: ({ event }) => orderOf(event) }),
     /** A settled order changed the cart (items back, or bought) and so its badge. */
     reloadCart: tell('cart', { type: 'cart.reload' }),
@@ -178,14 +194,16 @@ export const paymentResultMachine = setup({
       },
     },
     paid: {
+      tags: ['paid'],
       description: 'Paid: the prompts are unlocked. The cart and its badge are told.',
       entry: ['reloadCart', 'refreshCount'],
     },
-    cancelled: {},
+    cancelled: { tags: ['cancelled'] },
     pending: {
       initial: 'watching',
       states: {
         watching: {
+          tags: ['watching'],
           description: 'Waits `pendingPoll`, then asks again, until PENDING_POLL_LIMIT checks.',
           after: {
             pendingPoll: [
@@ -218,7 +236,7 @@ export const paymentResultMachine = setup({
           },
         },
         reconfirming: {
-          tags: ['checking'],
+          tags: ['checking', 'reconfirming'],
           description: 'The paid page asks the server to confirm the payment session again.',
           invoke: {
             id: 'confirmOrder',
@@ -237,6 +255,7 @@ export const paymentResultMachine = setup({
           },
         },
         stale: {
+          tags: ['stale'],
           description: 'Stopped following the order by itself; "Check again" starts over.',
           on: {
             'payment.refresh': [
@@ -248,55 +267,24 @@ export const paymentResultMachine = setup({
           },
         },
         confirmingCancel: {
+          tags: ['cancelDialog'],
           description: '"Cancel order #N?": nothing happens until the person confirms.',
           on: { 'payment.cancelConfirm': 'cancelling', 'payment.cancelAbort': 'watching' },
         },
         cancelling: {
-          tags: ['busy'],
-          entry: assign({ actionError: null }),
-          invoke: {
-            id: 'cancelOrder',
-            src: 'cancelOrder',
-            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
-            onDone: {
-              target: '#paymentResult.cancelled',
-              // its items are back in the cart
-              actions: ['setOrder', 'reloadCart', 'refreshCount'],
-            },
-            onError: {
-              target: 'watching',
-              actions: assign({
-                actionError: ({ event }) => errorMessage(event.error, PAYMENT_MESSAGES.cancelFailed),
-              }),
-            },
-          },
+          tags: ['busy', 'cancelDialog', 'cancelling'],
+          entry: 'clearActionError',
+          // its items are back in the cart
+          invoke: cancelOrderInvoke({ cancelled: '#paymentResult.cancelled', failed: 'watching' }, [
+            'reloadCart',
+            'refreshCount',
+          ]),
         },
-        paying: {
-          tags: ['busy'],
-          entry: assign({ actionError: null }),
-          invoke: {
-            id: 'payOrder',
-            src: 'payOrder',
-            input: ({ context }) => ({ orderId: context.orderId ?? '' }),
-            onDone: {
-              target: '#paymentResult.redirecting',
-              actions: [
-                assign({ order: ({ event }) => event.output.order }),
-                { type: 'goToPayment', params: ({ event }) => ({ url: event.output.paymentUrl }) },
-              ],
-            },
-            onError: {
-              target: 'watching',
-              actions: assign({
-                actionError: ({ event }) => errorMessage(event.error, PAYMENT_MESSAGES.payFailed),
-              }),
-            },
-          },
-        },
+        paying: payingState({ redirecting: '#paymentResult.redirecting', failed: 'watching' }),
       },
     },
     redirecting: {
-      tags: ['busy'],
+      tags: ['busy', 'redirecting'],
       description: 'On the way to the payment page.',
     },
   },

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { isInCart, pendingChange } from '../../domain/commerce.ts';
+import { useMemo } from 'react';
+import * as cartView from '../../machines/commerce/cart.selectors.ts';
 import { useMemberSelector, useMemberSend } from '../system/react.tsx';
 import { CartIcon, CheckCircleIcon } from '../ui/first-paint-icons.tsx';
 
@@ -20,8 +21,10 @@ export function AddToCartButton({
 }) {
   // a visitor's first visit has no cart machine: "Add to cart" until it runs
   const send = useMemberSend('cart');
-  const inCart = useMemberSelector('cart', (s) => isInCart(s.context, promptId), false);
-  const pending = useMemberSelector('cart', (s) => pendingChange(s.context, promptId), null);
+  const inCartOf = useMemo(() => cartView.inCartOf(promptId), [promptId]);
+  const pendingOf = useMemo(() => cartView.pendingChangeOf(promptId), [promptId]);
+  const inCart = useMemberSelector('cart', inCartOf, false);
+  const pending = useMemberSelector('cart', pendingOf, null);
   // the visible text starts the name, so speech input can say what it sees
   const name = (label: string) => (title ? `${label}: ${title}` : undefined);
 

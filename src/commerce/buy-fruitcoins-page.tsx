@@ -1,10 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { BUY_FRUIT_MESSAGES } from '../../machines/commerce/buy-fruitcoins.ts';
+import * as buyFruitView from '../../machines/commerce/buy-fruitcoins.selectors.ts';
 import { formatCents } from '../../domain/catalog.ts';
 import type { FruitPack, FruitTopUp } from '../../domain/commerce.ts';
-import type { BuyFruitSearch } from './buy-fruit-search.ts';
-import { newRequestId } from './referral.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { coinsText, HistorySection, LoadFailed, RowsSkeleton } from './history-parts.tsx';
 import { AlertIcon, CheckCircleIcon, CoinIcon, InfoIcon, ReceiptIcon } from '../ui/icons.tsx';
@@ -18,7 +17,7 @@ const buyLabel = (pack: Pick<FruitPack, 'coins' | 'priceCents'>): string =>
   `Buy ${coinsText(pack.coins)} for ${formatCents(pack.priceCents)}`;
 
 /** /buy-fruitcoins (issue 15): FruitCoin packs bought with money on the payment page. */
-export function BuyFruitCoinsPage({ search }: { search: BuyFruitSearch }) {
+export function BuyFruitCoinsPage() {
   return (
     <MemberPage
       title="Buy FruitCoins"
@@ -27,25 +26,19 @@ export function BuyFruitCoinsPage({ search }: { search: BuyFruitSearch }) {
       signedOutTitle="Log in to buy FruitCoins"
       signedOutText={<p>FruitCoins are added to your account's balance: log in to choose a pack.</p>}
     >
-      <FruitShop payment={search.payment ?? null} />
+      <FruitShop />
     </MemberPage>
   );
 }
 
-/** A projection of `buyFruitCoins`; asks for the packs (and the payment's result) when shown. */
-function FruitShop({ payment }: { payment: string | null }) {
+/** A projection of `buyFruitCoins`: the packs (and the payment's result) its route asks for. */
+function FruitShop() {
   const actor = useSystemActor('buyFruitCoins');
-  useEffect(() => {
-    actor.send({ type: 'topup.open', payment });
-  }, [actor, payment]);
-
   const state = useSystemSelector('buyFruitCoins', stateOf);
-  const view = useSystemSelector('buyFruitCoins', (s) =>
-    s.hasTag('ready') ? 'ready' : s.matches('loadFailed') ? 'error' : 'loading',
-  );
-  const error = useSystemSelector('buyFruitCoins', (s) => s.context.error);
-  const packs = useSystemSelector('buyFruitCoins', (s) => s.context.packs);
-  const balance = useSystemSelector('buyFruitCoins', (s) => s.context.balance);
+  const view = useSystemSelector('buyFruitCoins', buyFruitView.status);
+  const error = useSystemSelector('buyFruitCoins', buyFruitView.error);
+  const packs = useSystemSelector('buyFruitCoins', buyFruitView.packs);
+  const balance = useSystemSelector('buyFruitCoins', buyFruitView.balance);
 
   return (
     <HistorySection label="Buy FruitCoins" busy={view === 'loading'} state={state} className="fruit-shop">
@@ -95,11 +88,9 @@ function FruitShop({ payment }: { payment: string | null }) {
 function PackCard({ pack }: { pack: FruitPack }) {
   const actor = useSystemActor('buyFruitCoins');
   const titleId = useId();
-  const busy = useSystemSelector('buyFruitCoins', (s) => s.hasTag('busy'));
-  const buying = useSystemSelector(
-    'buyFruitCoins',
-    (s) => s.matches({ ready: 'buying' }) && s.context.packId === pack.id,
-  );
+  const busy = useSystemSelector('buyFruitCoins', buyFruitView.busy);
+  const buyingThis = useMemo(() => buyFruitView.buyingPack(pack.id), [pack.id]);
+  const buying = useSystemSelector('buyFruitCoins', buyingThis);
   return (
     <article className={`pack${pack.bonusCoins > 0 ? ' pack--bonus' : ''}`} aria-labelledby={titleId}>
       <p className="pack__name">{pack.title}</p>
@@ -124,7 +115,7 @@ function PackCard({ pack }: { pack: FruitPack }) {
         aria-disabled={busy || undefined}
         aria-busy={buying || undefined}
         onClick={() => {
-          if (!busy) actor.send({ type: 'topup.buy', packId: pack.id, requestId: newRequestId() });
+          if (!busy) actor.send({ type: 'topup.buy', packId: pack.id });
         }}
       >
         {buying ? (
@@ -142,17 +133,9 @@ function PackCard({ pack }: { pack: FruitPack }) {
 /** A purchase under way: why it did not reach the payment page, or on the way there. */
 function Purchase() {
   const actor = useSystemActor('buyFruitCoins');
-  const phase = useSystemSelector('buyFruitCoins', (s) =>
-    s.matches({ ready: { buyFailed: 'retryable' } })
-      ? 'retryable'
-      : s.matches({ ready: { buyFailed: 'refused' } })
-        ? 'refused'
-        : s.matches({ ready: 'redirecting' })
-          ? 'redirecting'
-          : null,
-  );
-  const buyError = useSystemSelector('buyFruitCoins', (s) => s.context.buyError);
-  const paymentUrl = useSystemSelector('buyFruitCoins', (s) => s.context.topup?.paymentUrl ?? null);
+  const phase = useSystemSelector('buyFruitCoins', buyFruitView.purchase);
+  const buyError = useSystemSelector('buyFruitCoins', buyFruitView.buyError);
+  const paymentUrl = useSystemSelector('buyFruitCoins', buyFruitView.paymentUrl);
   if (phase === null) return null;
   if (phase === 'redirecting') {
     return (
@@ -205,18 +188,12 @@ function Purchase() {
   );
 }
 
-type ResultPhase = 'confirming' | 'confirmFailed' | 'added' | 'cancelled' | 'unpaid';
-
 /** How the payment the page came back with ended, above the packs. */
 function PaymentResult() {
-  const phase = useSystemSelector('buyFruitCoins', (s): ResultPhase | null => {
-    for (const p of ['confirming', 'confirmFailed', 'added', 'cancelled', 'unpaid'] as const)
-      if (s.matches({ ready: p })) return p;
-    return null;
-  });
-  const topup = useSystemSelector('buyFruitCoins', (s) => s.context.topup);
-  const balance = useSystemSelector('buyFruitCoins', (s) => s.context.balance);
-  const error = useSystemSelector('buyFruitCoins', (s) => s.context.error);
+  const phase = useSystemSelector('buyFruitCoins', buyFruitView.paymentResult);
+  const topup = useSystemSelector('buyFruitCoins', buyFruitView.topup);
+  const balance = useSystemSelector('buyFruitCoins', buyFruitView.balance);
+  const error = useSystemSelector('buyFruitCoins', buyFruitView.error);
   if (phase === null) return null;
   if (phase === 'confirming') {
     return (
@@ -310,9 +287,7 @@ function Result({
             <button
               type="button"
               className="btn btn--primary btn--sm"
-              onClick={() =>
-                actor.send({ type: 'topup.buy', packId: topup.packId, requestId: newRequestId() })
-              }
+              onClick={() => actor.send({ type: 'topup.buy', packId: topup.packId })}
             >
               Try again
             </button>

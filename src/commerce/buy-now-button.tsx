@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { PromptCard } from '../../domain/catalog.ts';
-import { newRequestId, readReferral } from './referral.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CoinIcon } from '../ui/icons.tsx';
 import { coinsText } from './order-lines.tsx';
 import { useSessionUser } from '../auth/use-session.ts';
+import * as checkoutView from '../../machines/commerce/checkout.selectors.ts';
+import * as detailView from '../../machines/catalog/prompt-detail.selectors.ts';
 
 /**
  * "Buy now for 20 FruitCoins" on a locked FruitCoin prompt: asks the checkout to confirm the
@@ -14,8 +15,8 @@ import { useSessionUser } from '../auth/use-session.ts';
 export function BuyNowButton({ prompt }: { prompt: Pick<PromptCard, 'id' | 'title' | 'priceFruit'> }) {
   const checkout = useSystemActor('checkout');
   const balance = useSessionUser()?.fruitCnt ?? 0;
-  const detailId = useSystemSelector('promptDetail', (s) => s.context.id);
-  const busy = useSystemSelector('checkout', (s) => !s.matches('idle'));
+  const detailId = useSystemSelector('promptDetail', detailView.id);
+  const busy = useSystemSelector('checkout', checkoutView.open);
   const price = prompt.priceFruit ?? 0;
   const short = balance < price;
   return (
@@ -39,8 +40,6 @@ export function BuyNowButton({ prompt }: { prompt: Pick<PromptCard, 'id' | 'titl
               title: prompt.title,
               detailId,
             },
-            requestId: newRequestId(),
-            referral: readReferral(),
           });
         }}
       >

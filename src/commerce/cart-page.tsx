@@ -1,10 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef } from 'react';
-import { pendingChange } from '../../domain/commerce.ts';
+import { useEffect, useId, useMemo, useRef } from 'react';
 import { GENERATORS } from '../../domain/catalog.ts';
 import { couponTerms, type Cart, type CartItem } from '../../domain/commerce.ts';
 import { formatCents } from '../../domain/catalog.ts';
-import { newRequestId, readReferral } from './referral.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CheckoutDialog } from './checkout-dialog.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -12,6 +10,7 @@ import { AlertIcon, CartIcon, CoinIcon, TicketIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { coinsText, OrderLine, TotalsBlock } from './order-lines.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
+import * as cartView from '../../machines/commerce/cart.selectors.ts';
 
 export const CartPage = () => (
   <MemberPage
@@ -27,21 +26,14 @@ export const CartPage = () => (
   </MemberPage>
 );
 
-type CartStatus = 'loading' | 'error' | 'ready';
-
-/** A projection of the `cart` actor; shown once signed in, it asks for the cart and the coupons on mount. */
+/** A projection of the `cart` actor, shown once signed in (its route asks for the cart and the coupons). */
 function CartContents() {
   const cartActor = useSystemActor('cart');
-  useEffect(() => {
-    cartActor.send({ type: 'cart.open' });
-  }, [cartActor]);
   const state = useSystemSelector('cart', stateOf);
-  const status = useSystemSelector('cart', (s): CartStatus =>
-    s.hasTag('error') ? 'error' : s.hasTag('ready') ? 'ready' : 'loading',
-  );
-  const updating = useSystemSelector('cart', (s) => s.hasTag('changing') || s.hasTag('loading'));
-  const cart = useSystemSelector('cart', (s) => s.context.cart);
-  const error = useSystemSelector('cart', (s) => s.context.error);
+  const status = useSystemSelector('cart', cartView.status);
+  const updating = useSystemSelector('cart', cartView.updating);
+  const cart = useSystemSelector('cart', cartView.cart);
+  const error = useSystemSelector('cart', cartView.error);
 
   return (
     <div className="cart" data-state={state} aria-busy={updating || undefined}>
@@ -134,7 +126,8 @@ function CartBody({ cart }: { cart: Cart }) {
 
 function RemoveButton({ item }: { item: CartItem }) {
   const cartActor = useSystemActor('cart');
-  const pending = useSystemSelector('cart', (s) => pendingChange(s.context, item.promptId));
+  const pendingOf = useMemo(() => cartView.pendingChangeOf(item.promptId), [item.promptId]);
+  const pending = useSystemSelector('cart', pendingOf);
   const busy = pending !== null;
   return (
     <button
@@ -154,7 +147,7 @@ function RemoveButton({ item }: { item: CartItem }) {
 
 function CartSummary({ cart }: { cart: Cart }) {
   const checkout = useSystemActor('checkout');
-  const busy = useSystemSelector('cart', (s) => s.hasTag('changing') || s.hasTag('loading'));
+  const busy = useSystemSelector('cart', cartView.updating);
   const { totals, balance } = cart;
   const short = Math.max(0, totals.fruit - balance);
   const blocked = busy || short > 0;
@@ -206,8 +199,6 @@ function CartSummary({ cart }: { cart: Cart }) {
               title: null,
               detailId: null,
             },
-            requestId: newRequestId(),
-            referral: readReferral(),
           });
         }}
       >
@@ -228,16 +219,10 @@ function CartSummary({ cart }: { cart: Cart }) {
 function CouponPicker({ cart }: { cart: Cart }) {
   const cartActor = useSystemActor('cart');
   const selectId = useId();
-  const coupons = useSystemSelector('cart', (s) => s.context.coupons);
-  const couponId = useSystemSelector('cart', (s) => s.context.couponId);
-  const couponsError = useSystemSelector('cart', (s) => s.context.couponsError);
-  const phase = useSystemSelector('cart', (s) =>
-    s.matches({ active: { coupons: 'loading' } })
-      ? 'loading'
-      : s.matches({ active: { coupons: 'failed' } })
-        ? 'failed'
-        : 'loaded',
-  );
+  const coupons = useSystemSelector('cart', cartView.coupons);
+  const couponId = useSystemSelector('cart', cartView.couponId);
+  const couponsError = useSystemSelector('cart', cartView.couponsError);
+  const phase = useSystemSelector('cart', cartView.couponsStatus);
   return (
     <div className="coupon-picker">
       <label htmlFor={selectId} className="coupon-picker__label">

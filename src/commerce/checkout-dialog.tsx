@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { formatCents } from '../../domain/catalog.ts';
 import type { CheckoutOrder } from '../../machines/commerce/checkout.ts';
 import { isNotEnoughFruit } from '../../domain/commerce.ts';
@@ -10,8 +10,7 @@ import { CheckoutSummary } from './checkout-orders.tsx';
 import { coinsText } from './order-lines.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
-
-type Phase = 'idle' | 'reviewing' | 'placing' | 'retryable' | 'refused' | 'redirecting' | 'done';
+import * as checkoutView from '../../machines/commerce/checkout.selectors.ts';
 
 const reviewTitle = (order: CheckoutOrder): string =>
   order.source === 'buyNow'
@@ -28,7 +27,8 @@ const confirmLabel = (order: CheckoutOrder): string =>
  */
 export function CheckoutDialog({ source }: { source: CheckoutOrder['source'] }) {
   const checkout = useSystemActor('checkout');
-  const mine = useSystemSelector('checkout', (s) => !s.matches('idle') && s.context.order?.source === source);
+  const openHere = useMemo(() => checkoutView.openOn(source), [source]);
+  const mine = useSystemSelector('checkout', openHere);
   useEffect(() => () => checkout.send({ type: 'checkout.cancel' }), [checkout]);
   return mine ? <CheckoutPanel /> : null;
 }
@@ -36,15 +36,10 @@ export function CheckoutDialog({ source }: { source: CheckoutOrder['source'] }) 
 function CheckoutPanel() {
   const checkout = useSystemActor('checkout');
   const state = useSystemSelector('checkout', stateOf);
-  const phase = useSystemSelector('checkout', (s): Phase => {
-    if (s.matches({ failed: 'retryable' })) return 'retryable';
-    if (s.matches({ failed: 'refused' })) return 'refused';
-    for (const p of ['reviewing', 'placing', 'redirecting', 'done'] as const) if (s.matches(p)) return p;
-    return 'idle';
-  });
-  const order = useSystemSelector('checkout', (s) => s.context.order);
-  const result = useSystemSelector('checkout', (s) => s.context.result);
-  const error = useSystemSelector('checkout', (s) => s.context.error);
+  const phase = useSystemSelector('checkout', checkoutView.phase);
+  const order = useSystemSelector('checkout', checkoutView.order);
+  const result = useSystemSelector('checkout', checkoutView.result);
+  const error = useSystemSelector('checkout', checkoutView.error);
   const titleId = useId();
   const textId = useId();
   if (!order) return null;

@@ -1,11 +1,10 @@
 // The buying side's page machines (checkout, payment result) with src/'s effects provided; attached
 // by the routes that use them (docs/decisions/006-lazy-page-machines.md). The cart is in cart-logic.ts.
-import { fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { checkoutMachine } from '../../machines/commerce/checkout.ts';
 import { paymentResultMachine } from '../../machines/commerce/payment-result.ts';
 import type { CommerceEffects } from './commerce-effects.ts';
-
-export { newRequestId, readReferral, REFERRAL_MAX_AGE_MS } from './referral.ts';
+import { newRequestId, readReferral } from './referral.ts';
 
 /**
  * The payment page is another site (the provider's, or the server's development page), not a
@@ -22,7 +21,15 @@ export default function checkoutLogic(effects: CommerceEffects) {
   return {
     checkout: checkoutMachine.provide({
       actors: { placeOrder: fromPromise(({ input }) => effects.checkout(input)) },
-      actions: { goToPayment },
+      actions: {
+        goToPayment,
+        // a checkout started without them gets a new request id and the stored share link here, once:
+        // its retries send the same id
+        identifyCheckout: assign((_, params: { requestId?: string; referral?: string | null }) => ({
+          requestId: params.requestId ?? newRequestId(),
+          referral: params.referral === undefined ? readReferral() : params.referral,
+        })),
+      },
     }),
     paymentResult: paymentResultMachine.provide({
       actors: {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { formatCents } from '../../domain/catalog.ts';
 import { COUPON_MESSAGES } from '../../machines/commerce/coupons.ts';
+import * as couponsView from '../../machines/commerce/coupons.selectors.ts';
 import { couponTerms, type Coupon, type CouponStatus } from '../../domain/commerce.ts';
 import type { CouponsSearch } from './history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
@@ -45,17 +45,15 @@ export function CouponsPage({ search }: { search: CouponsSearch }) {
   );
 }
 
+/** The tab's coupons, which its route asks for (src/routes/_member/coupons.tsx); `tab`: the tab shown. */
 function CouponList({ tab }: { tab: CouponStatus }) {
   const actor = useSystemActor('coupons');
-  useEffect(() => {
-    actor.send({ type: 'coupons.load', tab });
-  }, [actor, tab]);
-
   const state = useSystemSelector('coupons', stateOf);
-  const loading = useSystemSelector('coupons', (s) => s.hasTag('loading') || s.matches('idle'));
-  const failed = useSystemSelector('coupons', (s) => s.hasTag('error'));
-  const error = useSystemSelector('coupons', (s) => s.context.error);
-  const coupons = useSystemSelector('coupons', (s) => s.context.coupons);
+  const view = useSystemSelector('coupons', couponsView.status);
+  const loading = view === 'loading';
+  const failed = view === 'error';
+  const error = useSystemSelector('coupons', couponsView.error);
+  const coupons = useSystemSelector('coupons', couponsView.coupons);
   const exchangeLink = (
     <Link to="/exchange-coupons" className="btn btn--secondary btn--sm">
       <CoinIcon size={16} /> Exchange Fruit Coins

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { formatCents } from '../../domain/catalog.ts';
 import { couponTerms, type ExchangeOffer } from '../../domain/commerce.ts';
-import { chosenOffer, EXCHANGE_MESSAGES } from '../../machines/commerce/exchange.ts';
+import { EXCHANGE_MESSAGES } from '../../machines/commerce/exchange.ts';
+import * as exchangeView from '../../machines/commerce/exchange.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CouponCard } from './coupons-page.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
@@ -38,21 +39,16 @@ export function ExchangePage() {
   );
 }
 
+/** The offers and the balance, which its route asks for (src/routes/_member/exchange-coupons.tsx). */
 function Exchange() {
   const actor = useSystemActor('exchange');
-  useEffect(() => {
-    actor.send({ type: 'exchange.load' });
-  }, [actor]);
-
   const state = useSystemSelector('exchange', stateOf);
-  const view = useSystemSelector('exchange', (s) =>
-    s.hasTag('ready') ? 'ready' : s.hasTag('error') ? 'error' : 'loading',
-  );
-  const error = useSystemSelector('exchange', (s) => s.context.error);
-  const offers = useSystemSelector('exchange', (s) => s.context.offers);
-  const balance = useSystemSelector('exchange', (s) => s.context.balance);
-  const dialog = useSystemSelector('exchange', (s) => s.hasTag('dialog'));
-  const exchanged = useSystemSelector('exchange', (s) => s.matches({ ready: 'exchanged' }));
+  const view = useSystemSelector('exchange', exchangeView.status);
+  const error = useSystemSelector('exchange', exchangeView.error);
+  const offers = useSystemSelector('exchange', exchangeView.offers);
+  const balance = useSystemSelector('exchange', exchangeView.balance);
+  const dialog = useSystemSelector('exchange', exchangeView.dialogOpen);
+  const exchanged = useSystemSelector('exchange', exchangeView.showsNewCoupon);
 
   return (
     <HistorySection label="Exchange offers" busy={view === 'loading'} state={state}>
@@ -137,7 +133,7 @@ function OfferCard({ offer, balance }: { offer: ExchangeOffer; balance: number }
 
 /** The coupon the last exchange gave, where the member is looking. */
 function Received() {
-  const coupon = useSystemSelector('exchange', (s) => s.context.received);
+  const coupon = useSystemSelector('exchange', exchangeView.received);
   if (!coupon) return null;
   return (
     // a labelled region, not a live one: the toast already says it
@@ -156,13 +152,13 @@ function Received() {
 function ExchangeDialog() {
   const actor = useSystemActor('exchange');
   const state = useSystemSelector('exchange', stateOf);
-  const offer = useSystemSelector('exchange', (s) => chosenOffer(s.context));
-  const balance = useSystemSelector('exchange', (s) => s.context.balance);
-  const busy = useSystemSelector('exchange', (s) => s.hasTag('busy'));
-  const failed = useSystemSelector('exchange', (s) => s.matches({ ready: 'failed' }));
-  const notEnough = useSystemSelector('exchange', (s) => s.context.notEnough);
-  const refused = useSystemSelector('exchange', (s) => s.matches({ ready: 'notEnough' }));
-  const exchangeError = useSystemSelector('exchange', (s) => s.context.exchangeError);
+  const offer = useSystemSelector('exchange', exchangeView.offer);
+  const balance = useSystemSelector('exchange', exchangeView.balance);
+  const busy = useSystemSelector('exchange', exchangeView.exchanging);
+  const failed = useSystemSelector('exchange', exchangeView.exchangeFailed);
+  const notEnough = useSystemSelector('exchange', exchangeView.notEnough);
+  const refused = useSystemSelector('exchange', exchangeView.showsNotEnough);
+  const exchangeError = useSystemSelector('exchange', exchangeView.exchangeError);
   const close = () => actor.send({ type: 'exchange.close' });
   if (!offer) return null;
 

@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import type { LedgerEntry, LedgerKind } from '../../domain/commerce.ts';
 import { FRUIT_HISTORY_MESSAGES } from '../../machines/commerce/fruit-history.ts';
-import type { PagedSearch } from './history-search.ts';
+import * as fruitHistoryView from '../../machines/commerce/fruit-history.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import {
@@ -33,7 +32,7 @@ export const signedCoins = (amount: number): string =>
   amount > 0 ? `+${formatCoins(amount)}` : amount < 0 ? `−${formatCoins(-amount)}` : '0';
 
 /** /fruit-transactions ("Fruit History", SPEC.md §2): the FruitCoin ledger with its running balance. */
-export function FruitHistoryPage({ search }: { search: PagedSearch }) {
+export function FruitHistoryPage() {
   return (
     <MemberPage
       title="Fruit History"
@@ -42,22 +41,20 @@ export function FruitHistoryPage({ search }: { search: PagedSearch }) {
       signedOutTitle="Log in to see your FruitCoin history"
       signedOutText={<p>Log in to see your FruitCoin balance and each credit, unlock and exchange.</p>}
     >
-      <Ledger page={search.page ?? 1} />
+      <Ledger />
     </MemberPage>
   );
 }
 
-function Ledger({ page }: { page: number }) {
+/** The page of the ledger its route asks for (src/routes/_member/fruit-transactions.tsx). */
+function Ledger() {
   const actor = useSystemActor('fruitHistory');
-  useEffect(() => {
-    actor.send({ type: 'fruit.load', page });
-  }, [actor, page]);
-
   const state = useSystemSelector('fruitHistory', stateOf);
-  const loading = useSystemSelector('fruitHistory', (s) => s.hasTag('loading') || s.matches('idle'));
-  const failed = useSystemSelector('fruitHistory', (s) => s.hasTag('error'));
-  const error = useSystemSelector('fruitHistory', (s) => s.context.error);
-  const ledger = useSystemSelector('fruitHistory', (s) => s.context.ledger);
+  const view = useSystemSelector('fruitHistory', fruitHistoryView.status);
+  const loading = view === 'loading';
+  const failed = view === 'error';
+  const error = useSystemSelector('fruitHistory', fruitHistoryView.error);
+  const ledger = useSystemSelector('fruitHistory', fruitHistoryView.ledger);
   const user = useSessionUser();
   // the ledger's own balance once it is here (the session is told it too)
   const balance = ledger?.balance ?? user?.fruitCnt ?? 0;

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import type { OrderDetail } from '../../domain/commerce.ts';
 import { ORDER_DETAIL_MESSAGES } from '../../machines/commerce/order-detail.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
@@ -11,6 +11,7 @@ import { MemberPage } from '../auth/member-page.tsx';
 import { NoticeDialog } from '../ui/notice-dialog.tsx';
 import { OrderLines } from './order-lines.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
+import * as orderView from '../../machines/commerce/order-detail.selectors.ts';
 
 /** /order-detail/{orderId}: one of the member's orders, and for a pending one, Pay now / Cancel. */
 export function OrderDetailPage({ orderId }: { orderId: string }) {
@@ -36,18 +37,13 @@ const BackToOrders = ({ primary = false }: { primary?: boolean }) => (
   </Link>
 );
 
+/** A projection of `orderDetail`; its route asks for the order. */
 function OrderView({ orderId }: { orderId: string }) {
   const actor = useSystemActor('orderDetail');
-  useEffect(() => {
-    actor.send({ type: 'order.load', orderId });
-  }, [actor, orderId]);
-
   const state = useSystemSelector('orderDetail', stateOf);
-  const view = useSystemSelector('orderDetail', (s) =>
-    s.hasTag('ready') ? 'ready' : s.hasTag('notFound') ? 'notFound' : s.hasTag('error') ? 'error' : 'loading',
-  );
-  const error = useSystemSelector('orderDetail', (s) => s.context.error);
-  const order = useSystemSelector('orderDetail', (s) => s.context.order);
+  const view = useSystemSelector('orderDetail', orderView.status);
+  const error = useSystemSelector('orderDetail', orderView.error);
+  const order = useSystemSelector('orderDetail', orderView.order);
 
   return (
     <HistorySection label={`Order #${orderId}`} busy={view === 'loading'} state={state}>
@@ -90,16 +86,10 @@ function paymentState(order: OrderDetail): string {
 
 function OrderCard({ order }: { order: OrderDetail }) {
   const actor = useSystemActor('orderDetail');
-  const busy = useSystemSelector('orderDetail', (s) => s.hasTag('busy'));
-  const paying = useSystemSelector(
-    'orderDetail',
-    (s) => s.matches({ ready: 'paying' }) || s.matches({ ready: 'redirecting' }),
-  );
-  const confirming = useSystemSelector(
-    'orderDetail',
-    (s) => s.matches({ ready: 'confirmingCancel' }) || s.matches({ ready: 'cancelling' }),
-  );
-  const actionError = useSystemSelector('orderDetail', (s) => s.context.actionError);
+  const busy = useSystemSelector('orderDetail', orderView.busy);
+  const paying = useSystemSelector('orderDetail', orderView.openingPayment);
+  const confirming = useSystemSelector('orderDetail', orderView.cancelDialog);
+  const actionError = useSystemSelector('orderDetail', orderView.actionError);
   const titleId = useId();
 
   return (
@@ -218,7 +208,7 @@ function OrderCard({ order }: { order: OrderDetail }) {
 function CancelDialog({ order }: { order: OrderDetail }) {
   const actor = useSystemActor('orderDetail');
   const state = useSystemSelector('orderDetail', stateOf);
-  const cancelling = useSystemSelector('orderDetail', (s) => s.matches({ ready: 'cancelling' }));
+  const cancelling = useSystemSelector('orderDetail', orderView.cancelling);
   const keep = () => actor.send({ type: 'order.cancelKeep' });
   return (
     <NoticeDialog

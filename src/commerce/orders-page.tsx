@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { Fragment, useEffect, useId } from 'react';
+import { Fragment, useId } from 'react';
 import type { OrderStatus, OrderSummary } from '../../domain/commerce.ts';
 import { ORDER_LIST_MESSAGES } from '../../machines/commerce/order-list.ts';
+import * as orderListView from '../../machines/commerce/order-list.selectors.ts';
 import type { OrdersSearch } from './history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { checkoutTitle } from './checkout-orders.tsx';
@@ -43,25 +44,20 @@ export function OrdersPage({ search }: { search: OrdersSearch }) {
       signedOutTitle="Log in to see your orders"
       signedOutText={<p>Your orders are kept with your account, with the prompts each one unlocked.</p>}
     >
-      <OrderList search={search} />
+      <OrderList status={search.status} />
     </MemberPage>
   );
 }
 
-function OrderList({ search }: { search: OrdersSearch }) {
+/** The orders its route asks for (src/routes/_member/orders.tsx); `status`: the filter shown. */
+function OrderList({ status }: { status: OrderStatus | undefined }) {
   const actor = useSystemActor('orderList');
-  const page = search.page ?? 1;
-  const status = search.status;
-  // Rendered only for a signed-in member: asking on mount never asks for a visitor's orders.
-  useEffect(() => {
-    actor.send({ type: 'orders.load', query: status ? { page, status } : { page } });
-  }, [actor, page, status]);
-
   const state = useSystemSelector('orderList', stateOf);
-  const loading = useSystemSelector('orderList', (s) => s.hasTag('loading') || s.matches('idle'));
-  const failed = useSystemSelector('orderList', (s) => s.hasTag('error'));
-  const error = useSystemSelector('orderList', (s) => s.context.error);
-  const orders = useSystemSelector('orderList', (s) => s.context.page);
+  const view = useSystemSelector('orderList', orderListView.status);
+  const loading = view === 'loading';
+  const failed = view === 'error';
+  const error = useSystemSelector('orderList', orderListView.error);
+  const orders = useSystemSelector('orderList', orderListView.orders);
 
   return (
     <HistorySection label="Orders" busy={loading} state={state}>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import type { OrderDetail } from '../../domain/commerce.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, HourglassIcon, ReceiptIcon } from '../ui/icons.tsx';
@@ -9,6 +9,7 @@ import { CheckoutReceipt, orderNumbers, ordersOfCheckout } from './checkout-orde
 import { SUPPORT_EMAIL } from '../ui/site-info.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
+import * as paymentView from '../../machines/commerce/payment-result.selectors.ts';
 import { StatusCard } from '../ui/status-card.tsx';
 import { useSessionView } from '../auth/use-session.ts';
 
@@ -65,45 +66,20 @@ function MemberGate({ orderId, title, children }: { orderId: string; title: stri
   );
 }
 
-type Phase =
-  | 'loading'
-  | 'failed'
-  | 'paid'
-  | 'cancelled'
-  | 'redirecting'
-  | 'watching'
-  | 'checking'
-  | 'stale'
-  | 'confirmingCancel'
-  | 'cancelling'
-  | 'paying';
-
-/** A projection of `paymentResult`: it confirms or loads the order on mount and stops following it on unmount. */
+/**
+ * A projection of `paymentResult`: its route confirms or loads the order, and stops following it when
+ * the page is left or the member signs out.
+ */
 function PaymentResult({ orderId, sessionId }: { orderId: string; sessionId: string | null }) {
   const actor = useSystemActor('paymentResult');
-  useEffect(() => {
-    actor.send(
-      sessionId === null
-        ? { type: 'payment.openPending', orderId }
-        : { type: 'payment.openPaid', orderId, sessionId },
-    );
-    return () => actor.send({ type: 'payment.close' });
-  }, [actor, orderId, sessionId]);
   const state = useSystemSelector('paymentResult', stateOf);
-  const phase = useSystemSelector('paymentResult', (s): Phase => {
-    if (s.hasTag('loading') || s.matches('idle')) return 'loading';
-    if (s.matches('failed')) return 'failed';
-    if (s.matches('paid')) return 'paid';
-    if (s.matches('cancelled')) return 'cancelled';
-    if (s.matches('redirecting')) return 'redirecting';
-    const sub = (s.value as { pending?: string }).pending;
-    return (sub as Phase | undefined) ?? 'loading';
-  });
+  const phase = useSystemSelector('paymentResult', paymentView.phase);
   // until the actor has heard of this order, what it holds is another page's
-  const current = useSystemSelector('paymentResult', (s) => s.context.orderId === orderId);
-  const order = useSystemSelector('paymentResult', (s) => s.context.order);
-  const error = useSystemSelector('paymentResult', (s) => s.context.error);
-  const actionError = useSystemSelector('paymentResult', (s) => s.context.actionError);
+  const showsThis = useMemo(() => paymentView.showsOrder(orderId), [orderId]);
+  const current = useSystemSelector('paymentResult', showsThis);
+  const order = useSystemSelector('paymentResult', paymentView.order);
+  const error = useSystemSelector('paymentResult', paymentView.error);
+  const actionError = useSystemSelector('paymentResult', paymentView.actionError);
   const paidPage = sessionId !== null;
 
   if (!current || phase === 'loading' || (!order && phase !== 'failed' && phase !== 'redirecting')) {
@@ -239,7 +215,7 @@ function PaymentResult({ orderId, sessionId }: { orderId: string; sessionId: str
   );
 }
 
-const PENDING_STATUS: Partial<Record<Phase, string>> = {
+const PENDING_STATUS: Partial<Record<paymentView.Phase, string>> = {
   loading: 'Checking the payment…',
   watching: 'Waiting for the payment. This page updates by itself.',
   checking: 'Checking the payment…',
@@ -259,7 +235,7 @@ function PendingOrder({
 }: {
   orderId: string;
   order: OrderDetail | null;
-  phase: Phase;
+  phase: paymentView.Phase;
   state: string;
   paidPage: boolean;
   actionError: string | null;

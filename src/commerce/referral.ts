@@ -1,5 +1,5 @@
-// A checkout's own pieces that the pages starting one need before the checkout machine is attached
-// (docs/decisions/006-lazy-page-machines.md): its request id and the share link that referred the visitor.
+// What a purchase reads from the browser, for the logic that provides the buying machines
+// (checkout-logic.ts, topup-logic.ts): a request id, and the share link that referred the visitor.
 import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
 
 /** How long a share link's referral counts for a purchase. */

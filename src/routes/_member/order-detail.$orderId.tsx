@@ -2,10 +2,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { OrderDetailPage } from '../../commerce/order-detail-page.tsx';
 import { parseOrderIdParams } from '../-lib/params.ts';
 import { ensureFor } from '../-lib/ensure.ts';
+import { pageEntry } from '../-lib/page-entry.ts';
 
 export const Route = createFileRoute('/_member/order-detail/$orderId')({
   params: { parse: (raw) => parseOrderIdParams('orderId', raw) },
   beforeLoad: ensureFor('orderDetail'),
+  ...pageEntry('orderDetail', ({ params }: { params: { orderId: string } }) => ({
+    type: 'order.load',
+    orderId: params.orderId,
+  })),
   component: function OrderDetail() {
     return <OrderDetailPage orderId={Route.useParams().orderId} />;
   },

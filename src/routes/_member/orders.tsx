@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { OrdersPage } from '../../commerce/orders-page.tsx';
-import { validateOrdersSearch } from '../../commerce/history-search.ts';
+import { validateOrdersSearch, type OrdersSearch } from '../../commerce/history-search.ts';
 import { ensureFor } from '../-lib/ensure.ts';
+import { pageEntry } from '../-lib/page-entry.ts';
 
-// The orders load when the member's page mounts (the session may still be restoring here).
 export const Route = createFileRoute('/_member/orders')({
   validateSearch: validateOrdersSearch,
   beforeLoad: ensureFor('orderList'),
+  ...pageEntry('orderList', ({ search }: { search: OrdersSearch }) => {
+    const page = search.page ?? 1;
+    const status = search.status;
+    return { type: 'orders.load', query: status ? { page, status } : { page } };
+  }),
   component: function Orders() {
     return <OrdersPage search={Route.useSearch()} />;
   },
