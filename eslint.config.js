@@ -109,7 +109,7 @@ export default tseslint.config(
     ],
     rules: {
       'no-restricted-syntax': [
-        'warn',
+        'error',
         ...['matches', 'hasTag', 'getSnapshot'].map((name) => ({
           selector: `CallExpression[callee.property.name='${name}']`,
           message: `Views read machines through selectors (machines/**/*.selectors.ts), not .${name}().`,

@@ -24,6 +24,7 @@ export const authCallbackMachine = setup({
   types: {
     context: {} as { message: string | null },
     events: {} as AuthCallbackEvent,
+    tags: {} as 'busy' | 'signedIn' | 'failed',
   },
   actors: {
     exchangeCode: fromPromise<SignInResult, { code: string; state: string }>(() => {
@@ -88,8 +89,8 @@ export const authCallbackMachine = setup({
         onError: { target: 'failed', actions: assign({ message: CALLBACK_MESSAGES.failed }) },
       },
     },
-    done: { description: 'Authorization successful, redirecting...' },
-    failed: {},
+    done: { tags: ['signedIn'], description: 'Authorization successful, redirecting...' },
+    failed: { tags: ['failed'] },
   },
 });
 

@@ -29,6 +29,7 @@ export const emailVerificationMachine = setup({
   types: {
     context: {} as EmailVerificationContext,
     events: {} as EmailVerificationEvent,
+    tags: {} as 'busy' | 'verified' | 'failed' | 'sent',
   },
   actors: {
     verifyEmail: fromPromise<VerifyAnswer, { token: string }>(() => {
@@ -90,6 +91,7 @@ export const emailVerificationMachine = setup({
       },
     },
     verified: {
+      tags: ['verified'],
       on: {
         'verify.login': {
           actions: { type: 'openLogin', params: ({ context }) => ({ email: context.email }) },
@@ -97,6 +99,7 @@ export const emailVerificationMachine = setup({
       },
     },
     failed: {
+      tags: ['failed'],
       initial: 'form',
       states: {
         form: {
@@ -130,7 +133,7 @@ export const emailVerificationMachine = setup({
             onError: { target: 'form', actions: assign({ fieldError: RESEND_MESSAGES.offline }) },
           },
         },
-        sent: { description: 'Verification email sent successfully!' },
+        sent: { tags: ['sent'], description: 'Verification email sent successfully!' },
       },
     },
   },

@@ -88,6 +88,7 @@ export const loginDialogMachine = setup({
     context: {} as LoginDialogContext,
     input: {} as LoginDialogInput,
     events: {} as LoginDialogEvent,
+    tags: {} as 'open' | 'loginForm' | 'registerForm' | 'busy',
   },
   actors: {
     followSession,
@@ -186,6 +187,7 @@ export const loginDialogMachine = setup({
       },
     },
     open: {
+      tags: ['open'],
       on: { 'dialog.close': 'closed' },
       initial: 'providers',
       states: {

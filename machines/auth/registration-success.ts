@@ -17,6 +17,7 @@ export const registrationSuccessMachine = setup({
   types: {
     context: {} as { email: string },
     events: {} as RegistrationSuccessEvent,
+    tags: {} as 'visible' | 'closing',
   },
   delays: { closeFallback: 700 },
   actors: { resendEmail: resendEmailMachine },

@@ -33,6 +33,7 @@ export const resendEmailMachine = setup({
     context: {} as ResendEmailContext,
     input: {} as ResendEmailInput,
     events: {} as ResendEmailEvent,
+    tags: {} as 'disabled' | 'busy',
   },
   delays: { resendTick: 1000 },
   actors: {

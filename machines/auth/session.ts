@@ -122,6 +122,7 @@ export const sessionMachine = setup({
     context: {} as SessionContext,
     events: {} as SessionEvent,
     emitted: {} as SessionEmitted,
+    tags: {} as 'pending' | 'loggedOut' | 'loggedIn' | 'loadingUser' | 'loggingOut',
   },
   delays: {
     authPoll: 5000,

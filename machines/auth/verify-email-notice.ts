@@ -11,6 +11,7 @@ export const verifyEmailNoticeMachine = setup({
   types: {
     context: {} as { email: string },
     events: {} as VerifyEmailNoticeEvent,
+    tags: {} as 'visible',
   },
   actors: { resendEmail: resendEmailMachine },
 }).createMachine({

@@ -40,6 +40,7 @@ export const favoritesMachine = setup({
   types: {
     context: {} as FavoritesContext,
     events: {} as FavoritesEvent,
+    tags: {} as 'loading',
   },
   actors: {
     followSession,

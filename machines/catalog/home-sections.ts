@@ -17,6 +17,7 @@ export const homeSectionsMachine = setup({
   types: {
     context: {} as { sections: HomeSection[]; error: string | null; viewer: KnownViewer },
     events: {} as HomeSectionsEvent,
+    tags: {} as 'loading' | 'ready' | 'error',
   },
   guards: {
     viewerSwitched: ({ context, event }) =>

@@ -14,6 +14,7 @@ export const legacyRedirectMachine = setup({
   types: {
     context: {} as { id: string; search: string; target: string | null; error: string | null },
     events: {} as LegacyRedirectEvent,
+    tags: {} as 'busy' | 'notFound' | 'error',
   },
   actors: {
     fetchPrompt: fromPromise<PromptLookup, string>(() => {
@@ -75,7 +76,7 @@ export const legacyRedirectMachine = setup({
     },
     redirected: { entry: { type: 'redirect', params: ({ context }) => ({ href: context.target ?? '/' }) } },
     notFound: { tags: ['notFound'] },
-    error: { on: { 'legacy.retry': 'resolving' } },
+    error: { tags: ['error'], on: { 'legacy.retry': 'resolving' } },
   },
 });
 

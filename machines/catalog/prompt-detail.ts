@@ -28,6 +28,7 @@ export const promptDetailMachine = setup({
   types: {
     context: {} as PromptDetailContext,
     events: {} as PromptDetailEvent,
+    tags: {} as 'loading' | 'ready' | 'notFound' | 'error' | 'relatedShown' | 'relatedFailed',
   },
   actors: {
     followSession,
@@ -109,8 +110,9 @@ export const promptDetailMachine = setup({
             onError: 'relatedFailed',
           },
         },
-        relatedShown: {},
+        relatedShown: { tags: ['relatedShown'] },
         relatedFailed: {
+          tags: ['relatedFailed'],
           description: 'The prompt is shown; only its related prompts are missing, with a retry.',
           on: { 'detail.relatedRetry': 'relatedLoading' },
         },

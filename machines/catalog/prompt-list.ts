@@ -50,6 +50,7 @@ export const promptListMachine = setup({
   types: {
     context: {} as PromptListContext,
     events: {} as PromptListEvent,
+    tags: {} as 'loading' | 'ready' | 'error',
   },
   actors: {
     followSession,

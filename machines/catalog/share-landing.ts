@@ -16,6 +16,7 @@ export const shareLandingMachine = setup({
   types: {
     context: {} as { id: string; partner: boolean; error: string | null },
     events: {} as ShareLandingEvent,
+    tags: {} as 'busy' | 'notFound' | 'error',
   },
   actors: {
     resolveShareLink: fromPromise<ShareResolution, { id: string; partner: boolean }>(() => {
@@ -80,8 +81,8 @@ export const shareLandingMachine = setup({
       },
     },
     landed: {},
-    unknown: { description: 'This share link does not exist or has expired.' },
-    error: { on: { 'shareLink.retry': 'resolving' } },
+    unknown: { tags: ['notFound'], description: 'This share link does not exist or has expired.' },
+    error: { tags: ['error'], on: { 'shareLink.retry': 'resolving' } },
   },
 });
 

@@ -19,6 +19,7 @@ export const shareMachine = setup({
   types: {
     context: {} as { promptId: number | null; url: string | null },
     events: {} as ShareEvent,
+    tags: {} as 'busy' | 'manualCopy',
   },
   actors: {
     createShareLink: fromPromise<{ url: string }, { promptId: number }>(() => {
@@ -66,6 +67,7 @@ export const shareMachine = setup({
       },
     },
     manualCopy: {
+      tags: ['manualCopy'],
       description: 'The clipboard refused: the link is shown, selected, for the person to copy.',
       on: {
         'share.dismiss': 'idle',

@@ -84,6 +84,7 @@ export const templateFillerMachine = setup({
   types: {
     context: {} as TemplateFillerContext,
     events: {} as TemplateFillerEvent,
+    tags: {} as 'busy',
   },
   actors: {
     copyText: fromPromise<void, { text: string }>(() => {

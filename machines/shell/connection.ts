@@ -50,6 +50,7 @@ export const connectionMachine = setup({
     events: {} as ConnectionEvent,
     input: {} as ConnectionInput,
     emitted: {} as ConnectionEmitted,
+    tags: {} as 'offline' | 'probing' | 'restored',
   },
   delays: {
     probeDelay: ({ context }) => probeDelayOf(context.attempt),

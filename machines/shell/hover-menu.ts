@@ -17,6 +17,7 @@ export const hoverMenuMachine = setup({
     context: {} as { closeDelay: number; openedBy: 'hover' | 'click' | null },
     input: {} as HoverMenuInput,
     events: {} as HoverMenuEvent,
+    tags: {} as 'open',
   },
   delays: {
     menuCloseDelay: ({ context }) => context.closeDelay,

@@ -5,6 +5,7 @@ import { useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, UserIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
+import * as callbackView from '../../machines/auth/auth-callback.selectors.ts';
 import { StatusCard } from '../ui/status-card.tsx';
 
 /**
@@ -13,10 +14,8 @@ import { StatusCard } from '../ui/status-card.tsx';
  */
 export function AuthCallbackPage() {
   const state = useSystemSelector('authCallback', stateOf);
-  const phase = useSystemSelector('authCallback', (snapshot) =>
-    snapshot.matches('done') ? 'done' : snapshot.matches('failed') ? 'failed' : 'busy',
-  );
-  const message = useSystemSelector('authCallback', (snapshot) => snapshot.context.message);
+  const phase = useSystemSelector('authCallback', callbackView.phase);
+  const message = useSystemSelector('authCallback', callbackView.message);
 
   if (phase === 'done')
     return (

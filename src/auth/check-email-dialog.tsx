@@ -3,9 +3,10 @@ import { mailLinkFor } from '../../domain/mail-providers.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CloseIcon, ExternalIcon, MailIcon } from '../ui/icons.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { ResendButton, type ResendRef } from './resend-button.tsx';
+import { ResendButton } from './resend-button.tsx';
 import { SUPPORT_EMAIL } from '../ui/site-info.ts';
 import { stateOf } from '../../machines/system/selectors.ts';
+import * as checkEmailView from '../../machines/auth/registration-success.selectors.ts';
 
 const STEPS = ['Open your inbox', 'Click the verification link', 'Return here to sign in'] as const;
 
@@ -14,19 +15,16 @@ const STEPS = ['Open your inbox', 'Click the verification link', 'Return here to
  * its invoked `resend` child. Dismissing plays a fade/scale-out and reports its end.
  */
 export function CheckEmailDialog() {
-  const visible = useSystemSelector('registrationSuccess', (snapshot) => snapshot.hasTag('visible'));
+  const visible = useSystemSelector('registrationSuccess', checkEmailView.visible);
   return visible ? <CheckEmailPanel /> : null;
 }
 
 export function CheckEmailPanel() {
   const actor = useSystemActor('registrationSuccess');
   const state = useSystemSelector('registrationSuccess', stateOf);
-  const closing = useSystemSelector('registrationSuccess', (snapshot) => snapshot.hasTag('closing'));
-  const email = useSystemSelector('registrationSuccess', (snapshot) => snapshot.context.email);
-  const resend = useSystemSelector(
-    'registrationSuccess',
-    (snapshot) => snapshot.children.resend as ResendRef | undefined,
-  );
+  const closing = useSystemSelector('registrationSuccess', checkEmailView.closing);
+  const email = useSystemSelector('registrationSuccess', checkEmailView.email);
+  const resend = useSystemSelector('registrationSuccess', checkEmailView.resend);
   const titleId = useId();
   const textId = useId();
   const link = mailLinkFor(email);

@@ -5,6 +5,7 @@ import { AlertIcon, CheckCircleIcon, MailIcon } from '../ui/icons.tsx';
 import { SUPPORT_EMAIL } from '../ui/site-info.ts';
 import { Spinner } from '../ui/spinner.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
+import * as verificationView from '../../machines/auth/email-verification.selectors.ts';
 import { StatusCard } from '../ui/status-card.tsx';
 import { TextField } from '../ui/text-field.tsx';
 
@@ -18,9 +19,7 @@ export const VERIFY_TEXTS = {
 /** /verifyemail-{token}.html: a projection of `emailVerification` (the route starts it). */
 export function EmailVerificationPage() {
   const state = useSystemSelector('emailVerification', stateOf);
-  const phase = useSystemSelector('emailVerification', (snapshot) =>
-    snapshot.matches('verified') ? 'verified' : snapshot.matches('failed') ? 'failed' : 'checking',
-  );
+  const phase = useSystemSelector('emailVerification', verificationView.phase);
   if (phase === 'verified') return <Verified state={state} />;
   if (phase === 'failed') return <Failed state={state} />;
   return (
@@ -35,7 +34,7 @@ export function EmailVerificationPage() {
 
 function Verified({ state }: { state: string }) {
   const actor = useSystemActor('emailVerification');
-  const email = useSystemSelector('emailVerification', (snapshot) => snapshot.context.email);
+  const email = useSystemSelector('emailVerification', verificationView.email);
   return (
     <StatusCard
       tone="success"
@@ -73,11 +72,11 @@ function Verified({ state }: { state: string }) {
 
 function Failed({ state }: { state: string }) {
   const actor = useSystemActor('emailVerification');
-  const message = useSystemSelector('emailVerification', (snapshot) => snapshot.context.message);
-  const email = useSystemSelector('emailVerification', (snapshot) => snapshot.context.email);
-  const fieldError = useSystemSelector('emailVerification', (snapshot) => snapshot.context.fieldError);
-  const busy = useSystemSelector('emailVerification', (snapshot) => snapshot.hasTag('busy'));
-  const sent = useSystemSelector('emailVerification', (snapshot) => snapshot.matches({ failed: 'sent' }));
+  const message = useSystemSelector('emailVerification', verificationView.message);
+  const email = useSystemSelector('emailVerification', verificationView.email);
+  const fieldError = useSystemSelector('emailVerification', verificationView.fieldError);
+  const busy = useSystemSelector('emailVerification', verificationView.busy);
+  const sent = useSystemSelector('emailVerification', verificationView.sent);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     actor.send({ type: 'resend.submit' });

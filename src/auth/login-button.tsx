@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react';
+import * as appView from '../../machines/system/app.selectors.ts';
 import { useAppSystem } from '../system/react.tsx';
 
 /**
@@ -8,10 +9,7 @@ import { useAppSystem } from '../system/react.tsx';
  */
 export function LoginButton({ className, label = 'Log in' }: { className?: string; label?: string }) {
   const system = useAppSystem();
-  const waiting = useSelector(
-    system,
-    (snapshot) => snapshot.matches({ signIn: 'loading' }) && snapshot.context.openRequest !== null,
-  );
+  const waiting = useSelector(system, appView.loginWaiting);
   const prepare = () => system.send({ type: 'signIn.prepare' });
   return (
     <button

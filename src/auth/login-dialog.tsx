@@ -8,6 +8,7 @@ import { LogoMark } from '../ui/logo.tsx';
 import { Modal } from '../ui/modal.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
+import * as dialogView from '../../machines/auth/login-dialog.selectors.ts';
 import { TextField } from '../ui/text-field.tsx';
 
 /** SPEC.md §1: google is the only social provider offered. */
@@ -22,26 +23,22 @@ export const LOGIN_TEXTS = {
   emailPlaceholder: 'you@example.com',
 } as const;
 
-type Mode = 'providers' | 'login' | 'register';
-
 /**
  * The login / sign-up dialog (SPEC.md §2, §4): a projection of the `loginDialog` actor. Nothing is
  * rendered while it is closed.
  */
 export function LoginDialog() {
-  const open = useSystemSelector('loginDialog', (snapshot) => !snapshot.matches('closed'));
+  const open = useSystemSelector('loginDialog', dialogView.open);
   return open ? <LoginDialogPanel /> : null;
 }
 
 export function LoginDialogPanel() {
   const dialog = useSystemActor('loginDialog');
   const state = useSystemSelector('loginDialog', stateOf);
-  const mode = useSystemSelector('loginDialog', (snapshot): Mode =>
-    snapshot.hasTag('registerForm') ? 'register' : snapshot.hasTag('loginForm') ? 'login' : 'providers',
-  );
-  const busy = useSystemSelector('loginDialog', (snapshot) => snapshot.hasTag('busy'));
-  const status = useSystemSelector('loginDialog', (snapshot) => snapshot.context.status);
-  const message = useSystemSelector('loginDialog', (snapshot) => snapshot.context.message);
+  const mode = useSystemSelector('loginDialog', dialogView.mode);
+  const busy = useSystemSelector('loginDialog', dialogView.busy);
+  const status = useSystemSelector('loginDialog', dialogView.status);
+  const message = useSystemSelector('loginDialog', dialogView.message);
   const titleId = useId();
   const title = mode === 'register' ? LOGIN_TEXTS.registerTitle : LOGIN_TEXTS.loginTitle;
 
@@ -171,8 +168,8 @@ function ProviderList({ busy }: { busy: boolean }) {
 
 function useFormProjection() {
   const dialog = useSystemActor('loginDialog');
-  const form = useSystemSelector('loginDialog', (snapshot) => snapshot.context.form);
-  const errors = useSystemSelector('loginDialog', (snapshot) => snapshot.context.errors);
+  const form = useSystemSelector('loginDialog', dialogView.form);
+  const errors = useSystemSelector('loginDialog', dialogView.errors);
   const change = (field: FieldName) => (value: string) => dialog.send({ type: 'field.change', field, value });
   const leave = (field: FieldName) => () => dialog.send({ type: 'field.blur', field });
   return { dialog, form, errors, change, leave };

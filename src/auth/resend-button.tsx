@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { resendEmailMachine } from '../../machines/auth/resend-email.ts';
+import * as resendView from '../../machines/auth/resend-email.selectors.ts';
 import { RefreshIcon } from '../ui/icons.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 
@@ -11,10 +12,10 @@ export type ResendRef = ActorRefFrom<typeof resendEmailMachine>;
  * label counts down "Resend in {n}s"; the last result shows in green or red.
  */
 export function ResendButton({ actor }: { actor: ResendRef | undefined }) {
-  const disabled = useSelector(actor, (snapshot) => snapshot?.hasTag('disabled') ?? true);
-  const sending = useSelector(actor, (snapshot) => snapshot?.hasTag('busy') ?? false);
-  const secondsLeft = useSelector(actor, (snapshot) => snapshot?.context.secondsLeft ?? 0);
-  const result = useSelector(actor, (snapshot) => snapshot?.context.result ?? null);
+  const disabled = useSelector(actor, (snapshot) => (snapshot ? resendView.disabled(snapshot) : true));
+  const sending = useSelector(actor, (snapshot) => (snapshot ? resendView.sending(snapshot) : false));
+  const secondsLeft = useSelector(actor, (snapshot) => (snapshot ? resendView.secondsLeft(snapshot) : 0));
+  const result = useSelector(actor, (snapshot) => (snapshot ? resendView.result(snapshot) : null));
   return (
     <div className="resend">
       <button

@@ -1,17 +1,15 @@
 import type { SessionUser } from '../../domain/session-user.ts';
+import * as sessionView from '../../machines/auth/session.selectors.ts';
 import { useSystemSelector } from '../system/react.tsx';
 
-/** What a page or the header shows for the session: still restoring, logged out, or logged in. */
-export type SessionView = 'pending' | 'loggedOut' | 'loggedIn';
+export type { SessionView } from '../../machines/auth/session.selectors.ts';
 
-export function useSessionView(): SessionView {
-  return useSystemSelector('session', (snapshot) =>
-    snapshot.hasTag('loggedIn') ? 'loggedIn' : snapshot.hasTag('loggedOut') ? 'loggedOut' : 'pending',
-  );
+export function useSessionView(): sessionView.SessionView {
+  return useSystemSelector('session', sessionView.view);
 }
 
 export function useSessionUser(): SessionUser | null {
-  return useSystemSelector('session', (snapshot) => snapshot.context.user);
+  return useSystemSelector('session', sessionView.user);
 }
 
 /** SPEC.md §9: the name shown in the header, cut to 10 characters plus "...". */

@@ -2,26 +2,24 @@ import { useId } from 'react';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { MailIcon } from '../ui/icons.tsx';
 import { Modal } from '../ui/modal.tsx';
-import { ResendButton, type ResendRef } from './resend-button.tsx';
+import { ResendButton } from './resend-button.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
+import * as noticeView from '../../machines/auth/verify-email-notice.selectors.ts';
 
 /**
  * "Verify your email first" (SPEC.md §2 "Another dialog"): shown over the login dialog when the
  * address has not been verified; a projection of `verifyEmailNotice` and its `resend` child.
  */
 export function VerifyEmailNotice() {
-  const visible = useSystemSelector('verifyEmailNotice', (snapshot) => snapshot.hasTag('visible'));
+  const visible = useSystemSelector('verifyEmailNotice', noticeView.visible);
   return visible ? <VerifyEmailNoticePanel /> : null;
 }
 
 export function VerifyEmailNoticePanel() {
   const actor = useSystemActor('verifyEmailNotice');
   const state = useSystemSelector('verifyEmailNotice', stateOf);
-  const email = useSystemSelector('verifyEmailNotice', (snapshot) => snapshot.context.email);
-  const resend = useSystemSelector(
-    'verifyEmailNotice',
-    (snapshot) => snapshot.children.resend as ResendRef | undefined,
-  );
+  const email = useSystemSelector('verifyEmailNotice', noticeView.email);
+  const resend = useSystemSelector('verifyEmailNotice', noticeView.resend);
   const titleId = useId();
   const textId = useId();
   const close = () => actor.send({ type: 'notice.close' });

@@ -1,5 +1,7 @@
 // The heart of cards and the prompt page, apart from the prompt page's other actions
 // (prompt-actions.tsx) so a list page loads without them.
+import { useMemo } from 'react';
+import * as favoritesView from '../../machines/catalog/favorites.selectors.ts';
 import { useMemberSelector, useMemberSend } from '../system/react.tsx';
 
 function HeartIcon({ filled }: { filled: boolean }) {
@@ -32,7 +34,11 @@ export function HeartButton({
 }) {
   // a visitor's first visit has no favorites machine: an empty heart until it runs
   const send = useMemberSend('favorites');
-  const saved = useMemberSelector('favorites', (s) => s.context.ids.includes(promptId), false);
+  const saved = useMemberSelector(
+    'favorites',
+    useMemo(() => favoritesView.savedOf(promptId), [promptId]),
+    false,
+  );
   const name = title
     ? saved
       ? `Remove ${title} from saved`

@@ -1,5 +1,6 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { HomeSection } from '../../machines/catalog/home-sections.ts';
+import * as shelvesView from '../../machines/catalog/home-sections.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { ArrowRightIcon } from '../ui/first-paint-icons.tsx';
 import { PromptCard } from './prompt-card.tsx';
@@ -18,9 +19,9 @@ const SEE_ALL: Record<string, Pick<LinkProps, 'to' | 'search'>> = {
 /** The home page's shelves: a projection of `homeSections` (loaded by the home route). */
 export function HomeShelves() {
   const actor = useSystemActor('homeSections');
-  const sections = useSystemSelector('homeSections', (s) => s.context.sections);
-  const failed = useSystemSelector('homeSections', (s) => s.hasTag('error'));
-  const loading = useSystemSelector('homeSections', (s) => s.hasTag('loading'));
+  const sections = useSystemSelector('homeSections', shelvesView.sections);
+  const failed = useSystemSelector('homeSections', shelvesView.failed);
+  const loading = useSystemSelector('homeSections', shelvesView.loading);
   if (failed)
     return (
       <p className="shelves__error" role="status">

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import * as legacyView from '../../machines/catalog/legacy-redirect.selectors.ts';
+import * as landingView from '../../machines/catalog/share-landing.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, LinkIcon } from '../ui/icons.tsx';
 import { NotFoundView } from '../ui/not-found-view.tsx';
 import { StatusCard } from '../ui/status-card.tsx';
-
-type LandingStatus = 'resolving' | 'missing' | 'error';
 
 /** A load that failed: the reason, "Try again", and a way back to the catalog. */
 function RetryCard(props: { title: string; message: string; homeLabel: string; onRetry: () => void }) {
@@ -33,10 +33,8 @@ function RetryCard(props: { title: string; message: string; homeLabel: string; o
 /** `/detail_{id}.html`: a projection of `legacyRedirect` (the redirect itself is the machine's). */
 export function LegacyRedirectView() {
   const actor = useSystemActor('legacyRedirect');
-  const status = useSystemSelector('legacyRedirect', (s): LandingStatus =>
-    s.matches('notFound') ? 'missing' : s.matches('error') ? 'error' : 'resolving',
-  );
-  const error = useSystemSelector('legacyRedirect', (s) => s.context.error);
+  const status = useSystemSelector('legacyRedirect', legacyView.status);
+  const error = useSystemSelector('legacyRedirect', legacyView.error);
   if (status === 'missing') return <NotFoundView />;
   if (status === 'error')
     return (
@@ -57,10 +55,8 @@ export function LegacyRedirectView() {
 /** `/s/{id}` and `/ps/{id}`: a projection of `shareLanding`. */
 export function ShareLandingView() {
   const actor = useSystemActor('shareLanding');
-  const status = useSystemSelector('shareLanding', (s): LandingStatus =>
-    s.matches('unknown') ? 'missing' : s.matches('error') ? 'error' : 'resolving',
-  );
-  const error = useSystemSelector('shareLanding', (s) => s.context.error);
+  const status = useSystemSelector('shareLanding', landingView.status);
+  const error = useSystemSelector('shareLanding', landingView.error);
   if (status === 'missing')
     return (
       <StatusCard

@@ -1,6 +1,7 @@
 import { Fragment, useId } from 'react';
 import type { GeneratorType, PromptVariable } from '../../domain/catalog.ts';
-import { copyPlan, filledText } from '../../machines/catalog/template-filler.ts';
+import * as shareView from '../../machines/catalog/share.selectors.ts';
+import * as fillerView from '../../machines/catalog/template-filler.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 
 export { HeartButton } from './heart-button.tsx';
@@ -8,8 +9,8 @@ export { HeartButton } from './heart-button.tsx';
 /** CONTRACT.md §5: "Share" makes a short link and copies it; if the clipboard refuses, shows it. */
 export function ShareButton({ promptId }: { promptId: number }) {
   const share = useSystemActor('share');
-  const busy = useSystemSelector('share', (s) => s.hasTag('busy'));
-  const manualUrl = useSystemSelector('share', (s) => (s.matches('manualCopy') ? s.context.url : null));
+  const busy = useSystemSelector('share', shareView.busy);
+  const manualUrl = useSystemSelector('share', shareView.manualUrl);
   return (
     <div className="share">
       <button
@@ -98,13 +99,13 @@ function FilledText({
 /** A projection of `templateFiller`: inputs per variable, the filled prompt live, copy and reset. */
 export function TemplateFiller({ generatorType }: { generatorType: GeneratorType }) {
   const filler = useSystemActor('templateFiller');
-  const variables = useSystemSelector('templateFiller', (s) => s.context.variables);
-  const values = useSystemSelector('templateFiller', (s) => s.context.values);
-  const text = useSystemSelector('templateFiller', (s) => filledText(s.context));
-  const copying = useSystemSelector('templateFiller', (s) => s.hasTag('busy'));
+  const variables = useSystemSelector('templateFiller', fillerView.variables);
+  const values = useSystemSelector('templateFiller', fillerView.values);
+  const text = useSystemSelector('templateFiller', fillerView.text);
+  const copying = useSystemSelector('templateFiller', fillerView.copying);
   // fields left empty that "Copy prompt" (and "Open in ChatGPT") fill with their example
-  const examples = useSystemSelector('templateFiller', (s) => copyPlan(s.context).examples);
-  const sent = useSystemSelector('templateFiller', (s) => copyPlan(s.context).text);
+  const examples = useSystemSelector('templateFiller', fillerView.examplesUsed);
+  const sent = useSystemSelector('templateFiller', fillerView.copiedText);
   const fieldIds = useId();
 
   const open =

@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../domain/catalog.ts';
+import * as detailView from '../../machines/catalog/prompt-detail.selectors.ts';
+import * as fillerView from '../../machines/catalog/template-filler.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { GradeBadge } from './grade-badge.tsx';
@@ -14,22 +16,12 @@ import { AddToCartButton } from '../commerce/add-to-cart-button.tsx';
 import { BuyNowButton } from '../commerce/buy-now-button.tsx';
 import { CheckoutDialog } from '../commerce/checkout-dialog.tsx';
 
-type DetailStatus = 'loading' | 'error' | 'notFound' | 'ready';
-
 /** A projection of the `promptDetail` actor (tags `loading`, `error`, `notFound`, `ready`). */
 export function PromptDetailView() {
   const detailActor = useSystemActor('promptDetail');
-  const status = useSystemSelector('promptDetail', (snapshot): DetailStatus =>
-    snapshot.hasTag('ready')
-      ? 'ready'
-      : snapshot.hasTag('notFound')
-        ? 'notFound'
-        : snapshot.hasTag('error')
-          ? 'error'
-          : 'loading',
-  );
-  const prompt = useSystemSelector('promptDetail', (snapshot) => snapshot.context.prompt);
-  const error = useSystemSelector('promptDetail', (snapshot) => snapshot.context.error);
+  const status = useSystemSelector('promptDetail', detailView.status);
+  const prompt = useSystemSelector('promptDetail', detailView.prompt);
+  const error = useSystemSelector('promptDetail', detailView.error);
 
   if (status === 'notFound') {
     return (
@@ -211,7 +203,7 @@ function PromptTemplate({ prompt, template }: { prompt: PromptFull; template: st
   }, [filler, prompt.id, template, variables]);
   const loaded = useSystemSelector(
     'templateFiller',
-    (s) => s.context.promptId === prompt.id && s.context.template === template,
+    useMemo(() => fillerView.loadedFor(prompt.id, template), [prompt.id, template]),
   );
   if (!loaded) return null;
   return <TemplateFiller generatorType={prompt.generatorType} />;
@@ -220,14 +212,8 @@ function PromptTemplate({ prompt, template }: { prompt: PromptFull; template: st
 /** The `ready` region of `promptDetail`: related prompts load after the prompt, and fail on their own. */
 function RelatedPrompts() {
   const detailActor = useSystemActor('promptDetail');
-  const related = useSystemSelector('promptDetail', (s) => s.context.related);
-  const phase = useSystemSelector('promptDetail', (s) =>
-    s.matches({ ready: 'relatedFailed' })
-      ? 'failed'
-      : s.matches({ ready: 'relatedShown' })
-        ? 'shown'
-        : 'loading',
-  );
+  const related = useSystemSelector('promptDetail', detailView.related);
+  const phase = useSystemSelector('promptDetail', detailView.relatedPhase);
   if (phase === 'shown' && related.length === 0) return null;
   return (
     <section

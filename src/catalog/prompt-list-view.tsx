@@ -10,6 +10,7 @@ import {
   type Sort,
 } from '../../domain/catalog.ts';
 import type { ListSearch } from './list-search.ts';
+import * as listView from '../../machines/catalog/prompt-list.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AlertIcon, CloseIcon, ImageIcon } from '../ui/first-paint-icons.tsx';
@@ -37,8 +38,6 @@ const SORT_LABELS: Record<Sort, string> = {
   price_desc: 'Price: high to low',
 };
 
-type ListStatus = 'loading' | 'error' | 'ready';
-
 /**
  * The catalog grid: a projection of the `promptList` actor (tags `loading`, `error`, `ready`).
  * The route owns the query; this view only links to other queries and asks for a retry.
@@ -64,11 +63,9 @@ export function PromptListView({
 }) {
   const titleId = useId();
   const listActor = useSystemActor('promptList');
-  const status = useSystemSelector('promptList', (snapshot): ListStatus =>
-    snapshot.hasTag('error') ? 'error' : snapshot.hasTag('ready') ? 'ready' : 'loading',
-  );
-  const page = useSystemSelector('promptList', (snapshot) => snapshot.context.page);
-  const error = useSystemSelector('promptList', (snapshot) => snapshot.context.error);
+  const status = useSystemSelector('promptList', listView.status);
+  const page = useSystemSelector('promptList', listView.page);
+  const error = useSystemSelector('promptList', listView.error);
 
   const totalPages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const current = page?.page ?? search.page ?? 1;

@@ -1,4 +1,5 @@
 import type { ListSearch } from './list-search.ts';
+import * as listView from '../../machines/catalog/prompt-list.selectors.ts';
 import { useSystemSelector } from '../system/react.tsx';
 import { PageHeader } from '../ui/page-header.tsx';
 import { PromptListView } from './prompt-list-view.tsx';
@@ -15,10 +16,8 @@ export const recommendedLead = (mode: 'personal' | 'popular', because: string[] 
       : 'Best sellers for each generator: Midjourney, DALL.E, ChatGPT and Kling in turn';
 
 export function RecommendedPage({ search }: { search: ListSearch }) {
-  const mode = useSystemSelector('promptList', (s) =>
-    s.context.query.source === 'recommended' && s.context.page ? (s.context.page.mode ?? 'popular') : null,
-  );
-  const because = useSystemSelector('promptList', (s) => s.context.page?.because);
+  const mode = useSystemSelector('promptList', listView.recommendedMode);
+  const because = useSystemSelector('promptList', listView.recommendedBecause);
   return (
     <div className="page page--wide">
       <PageHeader

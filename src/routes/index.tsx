@@ -4,14 +4,14 @@ import { HomePage } from '../catalog/home-page.tsx';
 import { loadList } from './-lib/list.ts';
 import { listQueryOf, validateListSearch } from '../catalog/list-search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
+import * as shelvesView from '../../machines/catalog/home-sections.selectors.ts';
 
 export const Route = createFileRoute('/')({
   validateSearch: validateListSearch,
   beforeLoad: ({ context, search, preload, location }) => {
     if (preload) return;
     loadList(context.system, location, listQueryOf(search));
-    const shelves = systemActor(context.system, 'homeSections').getSnapshot();
-    if (shelves.matches('idle') || shelves.matches('error'))
+    if (shelvesView.wanted(systemActor(context.system, 'homeSections').getSnapshot()))
       sendToSystem(context.system, 'homeSections', { type: 'home.load' });
     sendSeoPage(context.system, 'HOME', null, '/');
   },

@@ -1,3 +1,4 @@
+import * as connectionView from '../../machines/shell/connection.selectors.ts';
 import { useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon } from '../ui/first-paint-icons.tsx';
 
@@ -12,9 +13,7 @@ export const CONNECTION_TEXT = {
  * it is back. What failed to load loads again by itself; the pages keep their own "Try again".
  */
 export function ConnectionBanner() {
-  const shown = useSystemSelector('connection', (s) =>
-    s.hasTag('offline') ? 'offline' : s.hasTag('restored') ? 'restored' : null,
-  );
+  const shown = useSystemSelector('connection', connectionView.shown);
   return (
     <div className="connection-banner" role="status" data-connection={shown ?? 'online'}>
       {shown === 'offline' ? (

@@ -3,6 +3,10 @@
 // with the first page; until then there is nothing to show.
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
+import * as appView from '../../machines/system/app.selectors.ts';
+import * as dialogView from '../../machines/auth/login-dialog.selectors.ts';
+import * as checkEmailView from '../../machines/auth/registration-success.selectors.ts';
+import * as noticeView from '../../machines/auth/verify-email-notice.selectors.ts';
 import { useAppSystem, useSystemSelector } from '../system/react.tsx';
 import { lazyView } from '../ui/lazy-view.tsx';
 
@@ -22,7 +26,7 @@ const VerifyEmailNoticePanel = lazyView(
 /** The sign-in dialogs, once their machines run. */
 export function SignInDialogs() {
   const system = useAppSystem();
-  const ready = useSelector(system, (snapshot) => snapshot.matches({ signIn: 'ready' }));
+  const ready = useSelector(system, appView.signInReady);
   return ready ? (
     <>
       <LoginDialog />
@@ -33,7 +37,7 @@ export function SignInDialogs() {
 }
 
 function LoginDialog() {
-  const open = useSystemSelector('loginDialog', (snapshot) => !snapshot.matches('closed'));
+  const open = useSystemSelector('loginDialog', dialogView.open);
   return open ? (
     <Suspense fallback={null}>
       <LoginDialogPanel />
@@ -42,7 +46,7 @@ function LoginDialog() {
 }
 
 function CheckEmailDialog() {
-  const visible = useSystemSelector('registrationSuccess', (snapshot) => snapshot.hasTag('visible'));
+  const visible = useSystemSelector('registrationSuccess', checkEmailView.visible);
   return visible ? (
     <Suspense fallback={null}>
       <CheckEmailPanel />
@@ -51,7 +55,7 @@ function CheckEmailDialog() {
 }
 
 function VerifyEmailNotice() {
-  const visible = useSystemSelector('verifyEmailNotice', (snapshot) => snapshot.hasTag('visible'));
+  const visible = useSystemSelector('verifyEmailNotice', noticeView.visible);
   return visible ? (
     <Suspense fallback={null}>
       <VerifyEmailNoticePanel />

@@ -1,3 +1,4 @@
+import * as toastView from '../../machines/shell/toast.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { AlertIcon, CheckCircleIcon, CloseIcon, InfoIcon } from '../ui/first-paint-icons.tsx';
 
@@ -6,7 +7,7 @@ const ICONS = { success: CheckCircleIcon, error: AlertIcon, info: InfoIcon } as 
 /** The `toast` actor's queue on screen; each toast fades out over 300 ms while `leaving`. */
 export function Toaster() {
   const toastActor = useSystemActor('toast');
-  const toasts = useSystemSelector('toast', (snapshot) => snapshot.context.toasts);
+  const toasts = useSystemSelector('toast', toastView.toasts);
   return (
     <section className="toaster" aria-live="polite" aria-label="Notifications">
       {toasts.map((toast) => {

@@ -4,14 +4,17 @@ import { createPortal } from 'react-dom';
 /** The open modals, bottom first: only the top one traps focus and answers Escape. */
 const stack: HTMLElement[] = [];
 
-const FOCUSABLE = [
+const FOCUSABLE_PARTS = [
   'a[href]',
   'button:not([disabled])',
   'input:not([disabled]):not([type="hidden"])',
   'select:not([disabled])',
   'textarea:not([disabled])',
   '[tabindex]:not([tabindex="-1"])',
-].join(',');
+];
+const FOCUSABLE = FOCUSABLE_PARTS.join(',');
+/** An element marked `data-autofocus` that can take focus. */
+const MARKED = FOCUSABLE_PARTS.map((part) => `${part}[data-autofocus]`).join(',');
 
 const focusables = (panel: HTMLElement): HTMLElement[] =>
   Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
@@ -20,10 +23,7 @@ const focusables = (panel: HTMLElement): HTMLElement[] =>
 
 /** The element marked `data-autofocus` (if it can take focus), else the first focusable, else the panel. */
 function initialTarget(panel: HTMLElement): HTMLElement {
-  const marked = Array.from(panel.querySelectorAll<HTMLElement>('[data-autofocus]')).find((el) =>
-    el.matches(FOCUSABLE),
-  );
-  return marked ?? focusables(panel)[0] ?? panel;
+  return panel.querySelector<HTMLElement>(MARKED) ?? focusables(panel)[0] ?? panel;
 }
 
 const isTop = (panel: HTMLElement) => stack[stack.length - 1] === panel;

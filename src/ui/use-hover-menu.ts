@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { flushSync } from 'react-dom';
+import * as menuView from '../../machines/shell/hover-menu.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 
 /**
@@ -9,7 +10,7 @@ import { useSystemActor, useSystemSelector } from '../system/react.tsx';
  */
 export function useHoverMenu(id: 'categoryMenu' | 'accountMenu') {
   const menu = useSystemActor(id);
-  const open = useSystemSelector(id, (snapshot) => snapshot.hasTag('open'));
+  const open = useSystemSelector(id, menuView.open);
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);

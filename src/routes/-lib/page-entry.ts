@@ -1,5 +1,7 @@
 import type { EventFrom } from 'xstate';
 import type { SystemId } from '../../../machines/system/registry.ts';
+import * as sessionView from '../../../machines/auth/session.selectors.ts';
+import type { SessionView } from '../../../machines/auth/session.selectors.ts';
 import { sendToSystem, systemActor, type AppSystem, type SystemActors } from '../../system/system-ref.ts';
 
 /** What a route's lifecycle hooks are handed of the page's match. */
@@ -33,13 +35,14 @@ function stop(system: AppSystem, routeId: string): void {
  * - `anyone` (Customer Support): once the session is known, and again when it changes between a member
  *   and a visitor; the event says which (`member`).
  *
- * Leaving the route (`onLeave`) stops following the session.
+ * Leaving the route (`onLeave`) stops following the session. A page without search params or params
+ * leaves them out: they default to `object` (`unknown` would widen every route's search type).
  */
 export function pageEntry<
   K extends SystemId,
   const E extends EventFrom<SystemActors[K]>,
-  S = unknown,
-  P = unknown,
+  S = object,
+  P = object,
 >(id: K, eventOf: (page: { search: S; params: P; member: boolean }) => E, audience: Audience = 'member') {
   const start = (match: PageMatch<S, P>) => {
     const { system } = match.context;
@@ -49,22 +52,15 @@ export function pageEntry<
     if (byRoute.get(match.routeId)?.key === key) return;
     stop(system, match.routeId);
     const session = systemActor(system, 'session');
-    let shown: 'pending' | 'member' | 'visitor' = 'pending';
+    let shown: SessionView = 'pending';
     const follow = (snapshot: ReturnType<typeof session.getSnapshot>) => {
-      const now = snapshot.hasTag('loggedIn')
-        ? 'member'
-        : snapshot.hasTag('loggedOut')
-          ? 'visitor'
-          : 'pending';
+      const now = sessionView.view(snapshot);
       const was = shown;
       shown = now;
       if (now === 'pending' || now === was) return;
-      if (audience === 'member' && now !== 'member') return;
-      sendToSystem(
-        system,
-        id,
-        eventOf({ search: match.search, params: match.params, member: now === 'member' }),
-      );
+      if (audience === 'member' && now !== 'loggedIn') return;
+      const member = now === 'loggedIn';
+      sendToSystem(system, id, eventOf({ search: match.search, params: match.params, member }));
     };
     follow(session.getSnapshot());
     const subscription = session.subscribe(follow);
