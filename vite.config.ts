@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
@@ -8,8 +8,45 @@ const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
 // The client build reads the same variable; the default matches the server's development default.
 const passwordKey = process.env.PASSWORD_KEY ?? 'fruitprompt-dev-key-0123456789ab';
 
+/**
+ * Vite's preload helper is off (build.modulePreload: false): it put a map of every lazy chunk's
+ * dependencies, about a hundred hashed file names, into the first load (2 KB gzipped). The entry's own
+ * static imports are still announced in index.html, as Vite did, so the first visit fetches them in
+ * parallel; a lazy page's chunks load as their imports are found (the router's hover preload starts
+ * that early). docs/decisions/009-one-actor-system.md has the figures.
+ */
+function preloadEntryImports(): Plugin {
+  return {
+    name: 'preload-entry-imports',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const seen = new Set<string>();
+        const visit = (file: string) => {
+          for (const imported of byFile.get(file)?.imports ?? [])
+            if (!seen.has(imported)) {
+              seen.add(imported);
+              visit(imported);
+            }
+        };
+        for (const entry of chunks.filter((c) => c.isEntry)) visit(entry.fileName);
+        return [...seen].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    preloadEntryImports(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -23,6 +60,7 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    modulePreload: false,
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
