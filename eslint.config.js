@@ -159,6 +159,14 @@ export default tseslint.config(
         'fetch',
         'setTimeout',
         'setInterval',
+        'crypto',
+      ],
+      // ids and clocks are effects too: src/ provides them (a request id, the time of a sign-in)
+      'no-restricted-properties': [
+        'error',
+        { object: 'Math', property: 'random', message: 'Machines stay pure: src/ provides ids.' },
+        { object: 'Date', property: 'now', message: 'Machines stay pure: the time comes with the event.' },
+        { object: 'globalThis', property: 'crypto', message: 'Machines stay pure: src/ provides ids.' },
       ],
     },
   },

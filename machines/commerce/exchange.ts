@@ -46,16 +46,6 @@ export const EXCHANGE_MESSAGES = {
     `You spent ${cost} FruitCoins on “${couponTitle}”. It is in My Coupons.`,
 } as const;
 
-/** A fresh id; `crypto.randomUUID` needs a secure context, `getRandomValues` does not. */
-export function newRequestId(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const bytes = new Uint8Array(16);
-  if (typeof c?.getRandomValues === 'function') c.getRandomValues(bytes);
-  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
-  return `req-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
-
 export const chosenOffer = (context: Pick<ExchangeContext, 'offers' | 'chosenId'>): ExchangeOffer | null =>
   context.offers.find((o) => o.id === context.chosenId) ?? null;
 
@@ -91,6 +81,13 @@ export const exchangeMachine = setup({
     }),
   },
   actions: {
+    /**
+     * Draws the attempt's request id (src/commerce/history-logic.ts provides it from `crypto`): the
+     * machine stays pure, and a retry keeps the id drawn here.
+     */
+    newRequestId: assign((): Partial<ExchangeContext> => {
+      throw new Error('newRequestId must be provided');
+    }),
     tellSessionBalance: tell('session', ({ context }) => ({
       type: 'session.fruitUpdated',
       fruitCnt: context.balance,
@@ -185,7 +182,7 @@ export const exchangeMachine = setup({
           on: {
             'exchange.confirm': {
               target: 'exchanging',
-              actions: assign({ requestId: () => newRequestId() }),
+              actions: 'newRequestId',
             },
             'exchange.close': 'browsing',
           },

@@ -1,6 +1,6 @@
 // The member's history side: Orders, an order's detail, Fruit History, My Coupons and Exchange
 // Fruit Coins, each machine with its effects (src/commerce/commerce-effects.ts) provided.
-import { fromPromise } from 'xstate';
+import { assign, fromPromise } from 'xstate';
 import { couponsMachine } from '../../machines/commerce/coupons.ts';
 import { exchangeMachine, EXCHANGE_MESSAGES, type ExchangeAnswer } from '../../machines/commerce/exchange.ts';
 import { fruitHistoryMachine } from '../../machines/commerce/fruit-history.ts';
@@ -8,6 +8,7 @@ import { orderDetailMachine, type OrderLookup } from '../../machines/commerce/or
 import { orderListMachine } from '../../machines/commerce/order-list.ts';
 import { ApiError } from '../platform/api.ts';
 import type { CommerceEffects } from './commerce-effects.ts';
+import { newRequestId } from './referral.ts';
 
 /** Leaving the SPA for another page (the payment page); tests replace `assign`. */
 export const externalPage: { assign: (url: string) => void } = {
@@ -47,6 +48,7 @@ export default function historyLogic(effects: CommerceEffects) {
       actors: { fetchCoupons: fromPromise(({ input }) => effects.fetchCoupons(input)) },
     }),
     exchange: exchangeMachine.provide({
+      actions: { newRequestId: assign({ requestId: () => newRequestId() }) },
       actors: {
         fetchOffers: fromPromise(() => effects.fetchExchangeOffers()),
         exchange: fromPromise(async ({ input }): Promise<ExchangeAnswer> => {

@@ -1,7 +1,7 @@
 // The history machines' models (sample events and state serializations), shared by their replays
 // on live actors (tests/machines/history-flows.test.ts) and on the rendered pages
 // (tests/views/history.model.test.tsx), so both walk the same paths.
-import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { assign, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { couponsMachine, type CouponsContext } from '../../machines/commerce/coupons.ts';
 import {
   exchangeMachine,
@@ -175,7 +175,10 @@ export const exchangedCoupon = couponFixture(9, {
 });
 
 export const exchangeModel: HistoryModel = {
-  machine: exchangeMachine,
+  // its request id drawn as src/commerce/history-logic.ts draws it (the machine declares the action)
+  machine: exchangeMachine.provide({
+    actions: { newRequestId: assign({ requestId: () => crypto.randomUUID() }) },
+  }),
   actors: ['fetchOffers', 'exchange'],
   samples: {
     'exchange.choose': [
