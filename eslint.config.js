@@ -172,7 +172,8 @@ export default tseslint.config(
   },
   {
     // machines/ is split as src/ is: a feature's machines never import another feature's. What they
-    // share is machines/system (the registry, `tell`, the session's announcements) and domain/.
+    // share is machines/system (the registry, `tell`, the session's announcements) and domain/; the
+    // root machine that spawns them (machines/app) sits above them all, as src/app does.
     files: ['machines/**/*.ts'],
     plugins: { 'import-x': importX },
     rules: {
@@ -180,11 +181,22 @@ export default tseslint.config(
         'error',
         {
           basePath: import.meta.dirname,
-          zones: MACHINE_FEATURES.map((feature) => ({
-            target: `./machines/${feature}`,
-            from: MACHINE_FEATURES.filter((f) => f !== feature).map((f) => `./machines/${f}`),
-            message: "A feature's machines talk to another feature's through machines/system (tell, emit).",
-          })),
+          zones: [
+            ...MACHINE_FEATURES.map((feature) => ({
+              target: `./machines/${feature}`,
+              from: [
+                ...MACHINE_FEATURES.filter((f) => f !== feature).map((f) => `./machines/${f}`),
+                './machines/app',
+              ],
+              message:
+                "A feature's machines talk to another feature's through machines/system (tell, emit); the root, machines/app, sits above them all.",
+            })),
+            {
+              target: './machines/system',
+              from: './machines/app',
+              message: 'machines/system is the contract every machine builds on; the root sits above it.',
+            },
+          ],
         },
       ],
     },

@@ -14,7 +14,7 @@ type IsTrue<T extends true> = T;
 
 /**
  * The running actor with this systemId, typed as its machine's, or undefined when it does not run. The
- * one place a systemId becomes an actor: the registry (machines/system/app.ts, src/system/) and selectors read
+ * one place a systemId becomes an actor: the registry (machines/app/app.ts, src/system/) and selectors read
  * other actors through it.
  */
 export function lookup<K extends SystemId>(

@@ -19,7 +19,7 @@ export interface SessionFollow<TEvent extends EventObject> {
  * Follows the session for the actor that invokes it (issue 16): the session emits, this subscribes and
  * hands the actor its own events. With no session in the system (a machine tested alone) it does nothing.
  * It hears what happens from its start: an actor started after the session spoke is told where the
- * session stands by the registry that starts it (machines/system/app.ts `MEMBER_LOAD`, src/system `tellViewer`).
+ * session stands by the registry that starts it (machines/app/app.ts `MEMBER_LOAD`, src/system `tellViewer`).
  * It restarts with its actor's root (a `reenter: true` transition there), which re-subscribes only.
  */
 export const followSession = fromCallback<EventObject, SessionFollow<AnyEventObject>>(

@@ -9,7 +9,7 @@ import { SHELL } from '../shell/registry.ts';
  * long-lived actor by systemId, with where it comes from, which says when it starts and how long it
  * stays (its scope).
  *
- * - `app`: spawned by the root at start, for the life of the page (machines/system/app.ts).
+ * - `app`: spawned by the root at start, for the life of the page (machines/app/app.ts).
  * - `signIn`: loaded with the first sign-in intent (a pointer on "Log in", a page that asks a visitor to
  *   log in), then stays.
  * - `member`: loaded with a member, a page that shows them or a visitor's first press of a card's

@@ -14,7 +14,7 @@ import {
   type MemberMachineId,
   type OpenRequest,
   type PageMachineId,
-} from '../../machines/system/app.ts';
+} from '../../machines/app/app.ts';
 import type { AuthEffects } from '../auth/auth-effects.ts';
 import { lazyEffects, type NamesAll } from '../platform/lazy.ts';
 import type { SystemId } from '../../machines/system/registry.ts';

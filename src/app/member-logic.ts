@@ -1,8 +1,8 @@
 // The member's machines (the header's cart count, the cart, the saved prompts, the account menu's
 // unread count), each with src/'s effects provided. Loaded when a session has a member, a page needs
-// them or a visitor first presses a card's button (machines/system/app.ts `loadMember`, docs/decisions/006-lazy-page-machines.md).
+// them or a visitor first presses a card's button (machines/app/app.ts `loadMember`, docs/decisions/006-lazy-page-machines.md).
 import { fromPromise } from 'xstate';
-import type { MemberMachines } from '../../machines/system/app.ts';
+import type { MemberMachines } from '../../machines/app/app.ts';
 import { cartCountMachine } from '../../machines/commerce/cart-count.ts';
 import { favoritesMachine } from '../../machines/catalog/favorites.ts';
 import { lookup } from '../../machines/system/actors.ts';

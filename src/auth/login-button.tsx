@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import * as appView from '../../machines/system/app.selectors.ts';
+import * as appView from '../../machines/app/app.selectors.ts';
 import { useAppSystem } from '../system/react.tsx';
 
 /**

@@ -1,9 +1,9 @@
 // The sign-in machines (the login dialog with its social-login child, the "Check Your Email" dialog and
 // the unverified-email notice), each with src/'s effects provided. Loaded with the first sign-in intent,
-// not with the first page (machines/system/app.ts `loadSignIn`, docs/decisions/006-lazy-page-machines.md).
+// not with the first page (machines/app/app.ts `loadSignIn`, docs/decisions/006-lazy-page-machines.md).
 import { fromPromise, type AnyActorRef } from 'xstate';
 import { tell } from '../../machines/system/tell.ts';
-import type { SignInMachines } from '../../machines/system/app.ts';
+import type { SignInMachines } from '../../machines/app/app.ts';
 import type { SignedIn } from '../../domain/session-user.ts';
 import { loginDialogMachine } from '../../machines/auth/login-dialog.ts';
 import { registrationSuccessMachine } from '../../machines/auth/registration-success.ts';

@@ -1,9 +1,9 @@
 // The shell's sign-in dialogs, each shown by its machine. Machines and views load together with the
-// first sign-in intent (machines/system/app.ts `loadSignIn`, docs/decisions/006-lazy-page-machines.md), not
+// first sign-in intent (machines/app/app.ts `loadSignIn`, docs/decisions/006-lazy-page-machines.md), not
 // with the first page; until then there is nothing to show.
 import { useSelector } from '@xstate/react';
 import { Suspense } from 'react';
-import * as appView from '../../machines/system/app.selectors.ts';
+import * as appView from '../../machines/app/app.selectors.ts';
 import * as dialogView from '../../machines/auth/login-dialog.selectors.ts';
 import * as checkEmailView from '../../machines/auth/registration-success.selectors.ts';
 import * as noticeView from '../../machines/auth/verify-email-notice.selectors.ts';

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createContext, use, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
-import type { MemberMachineId } from '../../machines/system/app.ts';
+import type { MemberMachineId } from '../../machines/app/app.ts';
 import type { SystemId } from '../../machines/system/registry.ts';
 import type { ToastKind } from '../../machines/shell/toast.ts';
 import { whenAttached, type AppSystem, type SystemActors } from './system-ref.ts';

@@ -1,7 +1,7 @@
 // The running actor system as views and routes reach it: its type, and the actor behind a systemId.
 // Below the features (they import it); the code that starts the system is src/app/app-system.ts.
 import type { Actor, AnyActorRef, EventFrom } from 'xstate';
-import type { appMachine } from '../../machines/system/app.ts';
+import type { appMachine } from '../../machines/app/app.ts';
 import type { SystemId } from '../../machines/system/registry.ts';
 import { lookup, type SystemActors } from '../../machines/system/actors.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { memberLogic } from '../../src/app/member-logic.ts';
-import { appMachine } from '../../machines/system/app.ts';
+import { appMachine } from '../../machines/app/app.ts';
 import { idsIn, REGISTRY } from '../../machines/system/registry.ts';
 import {
   ensure,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { connectionModel } from '../models/connection.ts';
 import { pathsOf } from '../models/types.ts';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
-import { RETRY_ON_RESTORE } from '../../machines/system/app.ts';
+import { RETRY_ON_RESTORE } from '../../machines/app/app.ts';
 import {
   connectionMachine,
   PROBE_MAX_ATTEMPT,

@@ -7,12 +7,12 @@ import {
   spawnChild,
   type AnyActorLogic,
 } from 'xstate';
-import { lookup } from './actors.ts';
-import { followSession, type SessionFollow } from './follow-session.ts';
-import type { Letter, SystemEvents } from './events.ts';
-import { tell } from './tell.ts';
+import { lookup } from '../system/actors.ts';
+import { followSession, type SessionFollow } from '../system/follow-session.ts';
+import type { Letter, SystemEvents } from '../system/events.ts';
+import { tell } from '../system/tell.ts';
 import { TIMINGS } from '../../domain/system-ids.ts';
-import type { IdIn } from './registry.ts';
+import type { IdIn } from '../system/registry.ts';
 import { homeSectionsMachine } from '../catalog/home-sections.ts';
 import { seoMachine } from '../shell/seo.ts';
 import { hoverMenuMachine } from '../shell/hover-menu.ts';
@@ -361,7 +361,7 @@ export const appMachine = setup({
 
 // Its part of the actor system's contract: the events it takes and its actor, by systemId
 // (machines/system/events.ts, machines/system/actors.ts).
-declare module './events.ts' {
+declare module '../system/events.ts' {
   interface SystemEvents {
     app: AppEvent;
   }
