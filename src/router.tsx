@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { release } from './app/app-system.ts';
+import { closePagesExcept } from './routes/-lib/open-pages.ts';
 import type { AppSystem } from './system/react.tsx';
 
 /**
@@ -39,10 +40,13 @@ export function createAppRouter(system: AppSystem, history?: RouterHistory) {
   });
   // The page machines no route on screen names stop (issue 16): each page starts its own afresh.
   router.subscribe('onResolved', () => {
+    const matches = router.state.matches;
     release(
       system,
-      router.state.matches.flatMap((match) => ('machines' in match.context ? match.context.machines : [])),
+      matches.flatMap((match) => ('machines' in match.context ? match.context.machines : [])),
     );
+    // and the pages left stop following the session for their entry event
+    closePagesExcept(system, new Set(matches.map((match) => match.routeId)));
   });
   // Every page its own tab title (issue 15); the catalog's pages get theirs from the seo machine.
   router.subscribe('onResolved', ({ toLocation }) => {

@@ -6,13 +6,16 @@ import { pageEntry } from '../-lib/page-entry.ts';
 
 const openMemberPage = ensureFor('buyFruitCoins');
 
+const open = ({ deps }: { deps: BuyFruitSearch }) => ({
+  type: 'topup.open' as const,
+  payment: deps.payment ?? null,
+});
+
 export const Route = createFileRoute('/_member/buy-fruitcoins')({
   validateSearch: validateBuyFruitSearch,
   beforeLoad: openMemberPage,
   // the packs, and the result of the payment the page returned with (`?payment=`)
-  ...pageEntry('buyFruitCoins', ({ search }: { search: BuyFruitSearch }) => ({
-    type: 'topup.open',
-    payment: search.payment ?? null,
-  })),
+  loaderDeps: ({ search }) => search,
+  loader: pageEntry('buyFruitCoins', open),
   component: BuyFruitCoinsPage,
 });

@@ -5,6 +5,6 @@ import { pageEntry } from '../-lib/page-entry.ts';
 
 export const Route = createFileRoute('/_member/cart')({
   beforeLoad: ensureFor('checkout'),
-  ...pageEntry('cart', () => ({ type: 'cart.open' })),
+  loader: pageEntry('cart', () => ({ type: 'cart.open' })),
   component: CartPage,
 });

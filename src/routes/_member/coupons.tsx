@@ -4,13 +4,16 @@ import { validateCouponsSearch, type CouponsSearch } from '../../commerce/histor
 import { ensureFor } from '../-lib/ensure.ts';
 import { pageEntry } from '../-lib/page-entry.ts';
 
+const load = ({ deps }: { deps: CouponsSearch }) => ({
+  type: 'coupons.load' as const,
+  tab: deps.tab ?? ('valid' as const),
+});
+
 export const Route = createFileRoute('/_member/coupons')({
   validateSearch: validateCouponsSearch,
   beforeLoad: ensureFor('coupons'),
-  ...pageEntry('coupons', ({ search }: { search: CouponsSearch }) => ({
-    type: 'coupons.load',
-    tab: search.tab ?? 'valid',
-  })),
+  loaderDeps: ({ search }) => search,
+  loader: pageEntry('coupons', load),
   component: function Coupons() {
     return <CouponsPage search={Route.useSearch()} />;
   },

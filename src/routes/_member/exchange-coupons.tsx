@@ -5,6 +5,6 @@ import { pageEntry } from '../-lib/page-entry.ts';
 
 export const Route = createFileRoute('/_member/exchange-coupons')({
   beforeLoad: ensureFor('exchange'),
-  ...pageEntry('exchange', () => ({ type: 'exchange.load' })),
+  loader: pageEntry('exchange', () => ({ type: 'exchange.load' })),
   component: ExchangePage,
 });

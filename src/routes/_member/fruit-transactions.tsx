@@ -4,12 +4,12 @@ import { validatePagedSearch, type PagedSearch } from '../../commerce/history-se
 import { ensureFor } from '../-lib/ensure.ts';
 import { pageEntry } from '../-lib/page-entry.ts';
 
+const load = ({ deps }: { deps: PagedSearch }) => ({ type: 'fruit.load' as const, page: deps.page ?? 1 });
+
 export const Route = createFileRoute('/_member/fruit-transactions')({
   validateSearch: validatePagedSearch,
   beforeLoad: ensureFor('fruitHistory'),
-  ...pageEntry('fruitHistory', ({ search }: { search: PagedSearch }) => ({
-    type: 'fruit.load',
-    page: search.page ?? 1,
-  })),
+  loaderDeps: ({ search }) => search,
+  loader: pageEntry('fruitHistory', load),
   component: FruitHistoryPage,
 });

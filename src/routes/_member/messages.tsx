@@ -4,12 +4,12 @@ import { validatePagedSearch, type PagedSearch } from '../../commerce/history-se
 import { ensureFor } from '../-lib/ensure.ts';
 import { pageEntry } from '../-lib/page-entry.ts';
 
+const load = ({ deps }: { deps: PagedSearch }) => ({ type: 'messages.load' as const, page: deps.page ?? 1 });
+
 export const Route = createFileRoute('/_member/messages')({
   validateSearch: validatePagedSearch,
   beforeLoad: ensureFor('messages'),
-  ...pageEntry('messages', ({ search }: { search: PagedSearch }) => ({
-    type: 'messages.load',
-    page: search.page ?? 1,
-  })),
+  loaderDeps: ({ search }) => search,
+  loader: pageEntry('messages', load),
   component: MessagesPage,
 });

@@ -4,14 +4,17 @@ import { validateOrdersSearch, type OrdersSearch } from '../../commerce/history-
 import { ensureFor } from '../-lib/ensure.ts';
 import { pageEntry } from '../-lib/page-entry.ts';
 
+/** orders.load as the page asks: page 1 unless the address says another, and the status chosen. */
+const load = ({ deps }: { deps: OrdersSearch }) => {
+  const page = deps.page ?? 1;
+  return { type: 'orders.load' as const, query: deps.status ? { page, status: deps.status } : { page } };
+};
+
 export const Route = createFileRoute('/_member/orders')({
   validateSearch: validateOrdersSearch,
   beforeLoad: ensureFor('orderList'),
-  ...pageEntry('orderList', ({ search }: { search: OrdersSearch }) => {
-    const page = search.page ?? 1;
-    const status = search.status;
-    return { type: 'orders.load', query: status ? { page, status } : { page } };
-  }),
+  loaderDeps: ({ search }) => search,
+  loader: pageEntry('orderList', load),
   component: function Orders() {
     return <OrdersPage search={Route.useSearch()} />;
   },

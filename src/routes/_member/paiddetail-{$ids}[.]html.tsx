@@ -3,31 +3,21 @@ import { PaidResultPage } from '../../commerce/payment-result-page.tsx';
 import { parsePaidDetailParams } from '../-lib/params.ts';
 import { ensureFor } from '../-lib/ensure.ts';
 import { pageEntry } from '../-lib/page-entry.ts';
-import { lookup } from '../../../machines/system/actors.ts';
 
 /**
- * The page confirms the payment while a member is signed in, and stops following the order when
- * the member signs out or the page is left (the poll would otherwise go on).
+ * The page confirms the payment while a member is signed in, and stops following the order when the
+ * member signs out or the page is left (the poll would otherwise go on).
  */
-const entry = pageEntry(
-  'paymentResult',
-  ({ params, member }: { params: { orderId: string; sessionId: string }; member: boolean }) =>
-    member
-      ? { type: 'payment.openPaid', orderId: params.orderId, sessionId: params.sessionId }
-      : { type: 'payment.close' },
-  'anyone',
-);
+const open = ({ params, member }: { params: { orderId: string; sessionId: string }; member: boolean }) =>
+  member
+    ? { type: 'payment.openPaid' as const, orderId: params.orderId, sessionId: params.sessionId }
+    : { type: 'payment.close' as const };
 
 /** `/paiddetail-{orderId}-{sessionId}.html`: one path param, split in two by params.parse. */
 export const Route = createFileRoute('/_member/paiddetail-{$ids}.html')({
   params: { parse: parsePaidDetailParams },
   beforeLoad: ensureFor('paymentResult'),
-  ...entry,
-  onLeave: (match) => {
-    entry.onLeave(match);
-    // (it runs still: the router stops page machines only after the navigation has settled)
-    lookup(match.context.system.system, 'paymentResult')?.send({ type: 'payment.close' });
-  },
+  loader: pageEntry('paymentResult', open, 'anyone', { type: 'payment.close' }),
   component: function PaidDetail() {
     const { orderId, sessionId } = Route.useParams();
     return <PaidResultPage orderId={orderId} sessionId={sessionId} />;

@@ -5,6 +5,6 @@ import { pageEntry } from '../-lib/page-entry.ts';
 
 export const Route = createFileRoute('/_member/profile')({
   beforeLoad: ensureFor('profile'),
-  ...pageEntry('profile', () => ({ type: 'profile.load' })),
+  loader: pageEntry('profile', () => ({ type: 'profile.load' })),
   component: ProfilePage,
 });

@@ -133,8 +133,9 @@ export async function renderApp(
       <RouterProvider router={router} />
     </AppSystemProvider>,
   );
-  // The shell is up once the fixed header is on screen.
-  await screen.findByRole('banner');
+  // The shell is up once the fixed header is on screen (a page may already show headers of its own:
+  // the routes send their pages' entry events before the first render).
+  await screen.findAllByRole('banner');
   if (options.settleSession !== false)
     await act(() => waitFor(systemActor(system, 'session'), (s) => !s.hasTag('pending')));
   return { ...view, user, system, router, history, effects: fakes };
