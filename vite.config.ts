@@ -1,6 +1,10 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+/** The chunks index.html loads on every visit, and the ones that keep their names (the rest: a hash). */
+const FIRST_LOAD = /assets\/(framework|app|rolldown-runtime)-/;
+const NAMED_CHUNKS = ['framework', 'app', 'catalog-views', 'rolldown-runtime', 'sign-in'];
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
 
@@ -8,48 +12,16 @@ const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
 // The client build reads the same variable; the default matches the server's development default.
 const passwordKey = process.env.PASSWORD_KEY ?? 'fruitprompt-dev-key-0123456789ab';
 
-/**
- * Vite's preload helper is off (build.modulePreload: false): it put a map of every lazy chunk's
- * dependencies, about a hundred hashed file names, into the first load (2 KB gzipped). The entry's own
- * static imports are still announced in index.html, as Vite did, so the first visit fetches them in
- * parallel; a lazy page's chunks load as their imports are found (the router's hover preload starts
- * that early). docs/decisions/009-one-actor-system.md has the figures.
- */
-function preloadEntryImports(): Plugin {
-  return {
-    name: 'preload-entry-imports',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, { bundle }) {
-        if (!bundle) return [];
-        const chunks = Object.values(bundle).flatMap((c) => (c.type === 'chunk' ? [c] : []));
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const seen = new Set<string>();
-        const visit = (file: string) => {
-          for (const imported of byFile.get(file)?.imports ?? [])
-            if (!seen.has(imported)) {
-              seen.add(imported);
-              visit(imported);
-            }
-        };
-        for (const entry of chunks.filter((c) => c.isEntry)) visit(entry.fileName);
-        return [...seen].map((file) => ({
-          tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-          injectTo: 'head' as const,
-        }));
-      },
-    },
-  };
-}
-
 export default defineConfig({
   plugins: [
-    preloadEntryImports(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's loader (a member page's entry event, src/routes/-lib/page-entry.ts) loads with its
+      // component, not with the first visit.
+      codeSplittingOptions: {
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: './src/routes',
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
@@ -60,11 +32,21 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    modulePreload: false,
+    // Vite's preload helper lists, for every lazy import, the chunks to fetch with it (a map in the app
+    // chunk, ADR 009). It leaves out the three that index.html always loads, and the polyfill for
+    // browsers without modulepreload (every browser the shop supports has it).
+    modulePreload: {
+      polyfill: false,
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => !FIRST_LOAD.test(dep)),
+    },
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
       output: {
+        // Lazy chunks are named by their hash alone: their names were half of the preload map's bytes.
+        chunkFileNames: (chunk) =>
+          NAMED_CHUNKS.includes(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
         // The first load in two chunks (docs/decisions/006-lazy-page-machines.md): the libraries every
         // page runs on, and the app's own start-up code. Lazily loaded code keeps its own chunks.
         codeSplitting: {
@@ -81,6 +63,11 @@ export default defineConfig({
               test: (id) => !/(src[\\/]main\.tsx|index\.html)/.test(id),
               tags: ['$initial'],
               priority: 1,
+            },
+            // the sign-in dialogs with their machines: loaded together at the first sign-in intent
+            {
+              name: 'sign-in',
+              test: /(src[\\/]auth[\\/](login-dialog|check-email-dialog|verify-email-notice|resend-button|sign-in-logic)\.tsx?|machines[\\/]auth[\\/](login-dialog|social-login|resend-email|registration-success|verify-email-notice)(\.selectors)?\.ts)$/,
             },
             // the catalog's list views, which the home page and the list pages share
             {
