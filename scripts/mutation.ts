@@ -3,8 +3,8 @@
 // load, so Stryker sees nearly every mutant as static and re-runs every test it is given for each).
 // JSON and HTML reports go to .tmp/mutation/<machine>/; a table per machine is printed at the end.
 // With no argument it runs every machine (MACHINE_TESTS).
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { Stryker } from '@stryker-mutator/core';
 
 /** Each machine's file and the tests that check it (the file's own tests, or the flows it is part of). */
@@ -91,6 +91,25 @@ const MACHINE_TESTS: Record<string, { file: string; tests: string[] }> = {
 
 const OUT = join(process.cwd(), '.tmp', 'mutation');
 
+/**
+ * The tests a machine is mutated against: the ones named above, its independent model's replay
+ * (`tests/machines/<file>.model.test.ts`, found by the machine file's name) and the build check, which
+ * catches a mutant that breaks a machine at load (its test files could not be collected and would
+ * report no test at all, which Stryker counts as a survivor).
+ */
+export function testsOf(machine: string): string[] {
+  const entry = MACHINE_TESTS[machine];
+  if (!entry) throw new Error(`No tests of its own for "${machine}" (scripts/mutation.ts MACHINE_TESTS)`);
+  const model = `tests/machines/${basename(entry.file, '.ts')}.model.test.ts`;
+  return [
+    ...new Set([
+      ...entry.tests,
+      ...(existsSync(model) ? [model] : []),
+      'tests/machines/machines-build.test.ts',
+    ]),
+  ];
+}
+
 interface Row {
   machine: string;
   killed: number;
@@ -106,7 +125,7 @@ async function mutate(machine: string): Promise<Row> {
   const dir = join(OUT, machine);
   mkdirSync(dir, { recursive: true });
   // vitest.mutation.config.ts reads which tests to run from here (Stryker's workers inherit it)
-  process.env.MUTATION_TESTS = entry.tests.join(',');
+  process.env.MUTATION_TESTS = testsOf(machine).join(',');
   const stryker = new Stryker({
     mutate: [entry.file],
     testRunner: 'vitest',
@@ -115,10 +134,11 @@ async function mutate(machine: string): Promise<Row> {
     reporters: ['json', 'html', 'progress'],
     jsonReporter: { fileName: join(dir, 'mutation.json') },
     htmlReporter: { fileName: join(dir, 'mutation.html') },
-    tempDirName: join('.tmp', 'stryker-tmp'),
+    // one sandbox per machine, so several machines can be mutated at once
+    tempDirName: join('.tmp', 'stryker-tmp', machine),
     // the sandbox needs the code and the tests, not the build, the data or the reports
     ignorePatterns: ['dist', 'data', 'bench/results', 'test-results', 'playwright-report'],
-    concurrency: 2,
+    concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
     timeoutMS: 10_000,
   });
   const results = await stryker.runMutationTest();
