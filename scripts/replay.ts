@@ -1,7 +1,8 @@
 // `npm run replay -- <machine> <path>`: drives the app in headless Chromium through one of the
 // machine's model paths (the numbers `npm run paths -- <machine>` prints), with a fake clock for
 // delays, a screenshot per step and a one-page HTML report. `--all` replays every path the tests
-// replay; `--url http://localhost:5173` uses an app already running with `npm run dev`.
+// replay; `--url http://localhost:5173` uses an app already running with `npm run dev`. Each run keeps
+// its report in its own folder, and .tmp/replay/index.html lists every run kept (newest first).
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { cataloguePaths, findPath, modelPathOf } from '../tests/models/catalogue.ts';
@@ -11,18 +12,22 @@ import {
   replayPath,
   startReplayApp,
   warmUp,
+  recordRun,
   writeReport,
   type PathResult,
 } from '../tests/replay/runner.ts';
 import { BROWSER_SCRIPTS, scriptFor } from '../tests/replay/scripts/index.ts';
 
-const USAGE = `Usage: npm run replay -- <machine> <path | --all> [--url <app url>] [--out <dir>]
+const USAGE = `Usage: npm run replay -- <machine> <path | --all> [--url <app url>] [--api-port <n>] [--web-port <n>] [--out <dir>]
 
-  <machine>   a machine id (loginDialog) or file name (login-dialog)
-  <path>      a path number from \`npm run paths -- <machine>\`, or a unique part of its description
-  --all       every path the tests replay for that machine
-  --url       an app already running in development (npm run dev); default: start one here
-  --out       where screenshots and report.html go (default .tmp/replay/<machine>)
+  <machine>     a machine id (loginDialog) or file name (login-dialog)
+  <path>        a path number from \`npm run paths -- <machine>\`, or a unique part of its description
+  --all         every path the tests replay for that machine
+  --url         an app already running in development (npm run dev); default: start one here
+  --api-port    the port of the API server this run starts (default: a free one)
+  --web-port    the port of the Vite server this run starts (default: a free one)
+  --out         where screenshots and report.html go (default .tmp/replay/<machine>/<date and time>);
+                every run is kept and listed in .tmp/replay/index.html
 
 Machines with a browser script: ${BROWSER_SCRIPTS.map((s) => s.machineId).join(', ')}`;
 
@@ -31,9 +36,20 @@ const option = (name: string) => {
   const at = args.indexOf(name);
   return at >= 0 ? args[at + 1] : undefined;
 };
-const positional = args.filter(
-  (a, i) => !a.startsWith('--') && !['--url', '--out'].includes(args[i - 1] ?? ''),
-);
+const VALUED = ['--url', '--out', '--api-port', '--web-port'];
+const positional = args.filter((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1] ?? ''));
+const portOf = (name: string): number | undefined => {
+  const value = option(name);
+  if (value === undefined) return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    console.error(`${name} takes a port number (1–65535), e.g. ${name} 4400`);
+    process.exit(2);
+  }
+  return port;
+};
+const apiPort = portOf('--api-port');
+const webPort = portOf('--web-port');
 const [machineArg, pathArg] = positional;
 const all = args.includes('--all');
 if (args.includes('--help') || !machineArg || (!pathArg && !all)) {
@@ -63,10 +79,14 @@ try {
   process.exit(2);
 }
 
-const outDir = resolve(option('--out') ?? join('.tmp', 'replay', model.machine.id));
+const startedAt = new Date();
+const runName = startedAt.toISOString().replace(/[:.]/g, '-');
+const outDir = resolve(option('--out') ?? join('.tmp', 'replay', model.machine.id, runName));
 const url = option('--url');
 console.log(url ? `Using the app at ${url}` : 'Starting the API server and Vite (development build)…');
-const app = await startReplayApp(url ? { url } : {});
+const app = await startReplayApp(
+  url ? { url } : { ...(apiPort ? { apiPort } : {}), ...(webPort ? { webPort } : {}) },
+);
 const browser = await launchBrowser();
 const results: PathResult[] = [];
 try {
@@ -96,7 +116,15 @@ try {
 const report = join(outDir, 'report.html');
 writeReport(report, results, `Replay of ${model.machine.id}`);
 const failed = results.filter((r) => !r.ok).length;
+const index = recordRun({
+  machine: model.machine.id,
+  at: startedAt.toISOString(),
+  paths: results.map((r) => r.path.id),
+  passed: results.length - failed,
+  failed,
+  report,
+});
 console.log(
-  `\n${results.length - failed} of ${results.length} passed. Report: ${pathToFileURL(report).href}`,
+  `\n${results.length - failed} of ${results.length} passed. Report: ${pathToFileURL(report).href}\nEvery run: ${pathToFileURL(index).href}`,
 );
 process.exit(failed ? 1 : 0);

@@ -5,7 +5,7 @@
 // output. After every step the page's live actor must be in the state the path expects; a
 // screenshot is taken, and a one-page HTML report is written.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -44,9 +44,11 @@ export interface ReplayApp {
  * The app as `npm run dev` runs it: the API server on a scratch data directory (seeded with the
  * demo data) and Vite's development server in front of it. `url` uses an app already running.
  */
-export async function startReplayApp(options: { url?: string; quiet?: boolean } = {}): Promise<ReplayApp> {
+export async function startReplayApp(
+  options: { url?: string; quiet?: boolean; apiPort?: number; webPort?: number } = {},
+): Promise<ReplayApp> {
   if (options.url) return { baseUrl: options.url.replace(/\/$/, ''), stop: async () => {} };
-  const apiPort = await freePort();
+  const apiPort = options.apiPort ?? (await freePort());
   const dataDir = join('.tmp', `replay-data-${apiPort}`);
   const api: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/e2e-server.ts'], {
     env: { ...process.env, PORT: String(apiPort), DATA_DIR: dataDir, NODE_ENV: 'test' },
@@ -67,7 +69,12 @@ export async function startReplayApp(options: { url?: string; quiet?: boolean } 
     const vite = await createServer({
       configFile: 'vite.config.ts',
       logLevel: 'error',
-      server: { host: '127.0.0.1', port: await freePort(), strictPort: true, hmr: false },
+      server: {
+        host: '127.0.0.1',
+        port: options.webPort ?? (await freePort()),
+        strictPort: true,
+        hmr: false,
+      },
     });
     await vite.listen();
     const baseUrl = `http://127.0.0.1:${vite.config.server.port}`;
@@ -376,4 +383,48 @@ tr.bad td{background:#fff7f7}td img{width:240px;border:1px solid var(--line);bor
 <nav aria-label="Paths"><ul>${results.map((r) => `<li><a class="${r.ok ? 'ok' : 'bad'}" href="#p${esc(r.path.id)}">${esc(r.path.id)}</a></li>`).join('')}</ul></nav>
 ${sections}</body></html>`;
   writeFileSync(file, html);
+}
+
+/** One kept run of `npm run replay`. */
+export interface ReplayRun {
+  machine: string;
+  at: string;
+  paths: string[];
+  passed: number;
+  failed: number;
+  /** The run's report.html. */
+  report: string;
+}
+
+/**
+ * Adds a run to .tmp/replay/runs.json and rewrites .tmp/replay/index.html, the list of every run kept
+ * (newest first, each linking to its report). Returns the index's path.
+ */
+export function recordRun(run: ReplayRun, dir = join('.tmp', 'replay')): string {
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, 'runs.json');
+  const runs = [run, ...(existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ReplayRun[]) : [])];
+  writeFileSync(file, JSON.stringify(runs, null, 2));
+  const index = join(dir, 'index.html');
+  const rows = runs
+    .map(
+      (r) =>
+        `<tr class="${r.failed ? 'bad' : 'ok'}"><td>${esc(r.at.replace('T', ' ').slice(0, 19))}</td><td>${esc(r.machine)}</td>` +
+        `<td>${esc(r.paths.length > 6 ? `${r.paths.length} paths` : r.paths.join(', '))}</td>` +
+        `<td>${r.failed ? `<strong>${r.failed} failed</strong>, ` : ''}${r.passed} passed</td>` +
+        `<td><a href="${esc(relative(dir, r.report))}">report</a></td></tr>`,
+    )
+    .join('\n');
+  writeFileSync(
+    index,
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>Replay runs</title><style>
+body{margin:0;padding:24px;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f8fafc}
+h1{font-size:24px;margin:0 0 12px}table{border-collapse:collapse;background:#fff;border:1px solid #e5e7eb;width:100%}
+th,td{padding:8px 12px;border-bottom:1px solid #e5e7eb;text-align:left}.bad td{background:#fee2e2}.ok td:nth-child(4){color:#166534}
+</style></head><body><h1>Replay runs (${runs.length})</h1>
+<table><thead><tr><th>When (UTC)</th><th>Machine</th><th>Paths</th><th>Result</th><th></th></tr></thead><tbody>
+${rows}</tbody></table></body></html>`,
+  );
+  return index;
 }
