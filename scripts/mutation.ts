@@ -3,9 +3,11 @@
 // load, so Stryker sees nearly every mutant as static and re-runs every test it is given for each).
 // JSON and HTML reports go to .tmp/mutation/<machine>/; a table per machine is printed at the end.
 // With no argument it runs every machine (MACHINE_TESTS).
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Stryker } from '@stryker-mutator/core';
+import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
 
 /** Each machine's file and the tests that check it (the file's own tests, or the flows it is part of). */
 const MACHINE_TESTS: Record<string, { file: string; tests: string[] }> = {
@@ -131,13 +133,14 @@ async function mutate(machine: string): Promise<Row> {
     testRunner: 'vitest',
     vitest: { configFile: 'vitest.mutation.config.ts', related: false },
     plugins: ['@stryker-mutator/vitest-runner'],
-    reporters: ['json', 'html', 'progress'],
+    reporters: ['json', 'html', ...(process.env.CI || flags.has('--check') ? [] : ['progress'])],
+    logLevel: (flags.has('--check') ? 'warn' : 'info') as PartialStrykerOptions['logLevel'],
     jsonReporter: { fileName: join(dir, 'mutation.json') },
     htmlReporter: { fileName: join(dir, 'mutation.html') },
     // one sandbox per machine, so several machines can be mutated at once
     tempDirName: join('.tmp', 'stryker-tmp', machine),
     // the sandbox needs the code and the tests, not the build, the data or the reports
-    ignorePatterns: ['dist', 'data', 'bench/results', 'test-results', 'playwright-report'],
+    ignorePatterns: ['.tmp', 'dist', 'data', 'bench/results', 'test-results', 'playwright-report'],
     concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 2),
     timeoutMS: 10_000,
   });
@@ -159,9 +162,89 @@ async function mutate(machine: string): Promise<Row> {
   };
 }
 
-const wanted = process.argv.slice(2);
-const machines = wanted.length ? wanted : Object.keys(MACHINE_TESTS);
+// ---------------------------------------------------------------------------------------------
+// The recorded scores (tests/mutation-scores.json) and the guard `npm test` runs.
+//
+//   npm run mutation [machine…]            runs and prints the table
+//   npm run mutation -- --record [machine…] runs and records the scores with each machine's fingerprint
+//   npm run mutation -- --check [--all]      runs the machines whose fingerprint changed since their score
+//                                          was recorded (every machine with --all, or when
+//                                          MUTATION_CHECK=all) and fails if one scores below its
+//                                          recorded score or below the 85% floor
+
+const RECORD = join(process.cwd(), 'tests', 'mutation-scores.json');
+const FLOOR = 85;
+/** Files every machine's score depends on besides its own file and tests. */
+const SHARED = ['tests/support/spec-model.ts', 'vitest.mutation.config.ts'];
+
+interface Recorded {
+  score: number;
+  killed: number;
+  survived: number;
+  noCoverage: number;
+  timeout: number;
+  fingerprint: string;
+}
+
+/** A hash of what a machine's score depends on: its file, its tests, its model and the harness. */
+export function fingerprint(machine: string): string {
+  const entry = MACHINE_TESTS[machine]!;
+  const model = `tests/models/spec/${basename(entry.file)}`;
+  const files = [entry.file, ...testsOf(machine), ...(existsSync(model) ? [model] : []), ...SHARED];
+  const hash = createHash('sha256');
+  for (const file of files) hash.update(file).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+const readRecord = (): Record<string, Recorded> =>
+  existsSync(RECORD) ? (JSON.parse(readFileSync(RECORD, 'utf8')) as Record<string, Recorded>) : {};
+
+const scoreOf = (row: Row): number => (row.score === 'n/a' ? 100 : Number.parseFloat(row.score));
+
+const args = process.argv.slice(2);
+const flags = new Set(args.filter((a) => a.startsWith('--')));
+const named = args.filter((a) => !a.startsWith('--'));
 const rows: Row[] = [];
-for (const machine of machines) rows.push(await mutate(machine));
-console.table(rows);
-writeFileSync(join(OUT, 'scores.json'), JSON.stringify(rows, null, 2));
+
+if (flags.has('--check')) {
+  const record = readRecord();
+  const all = flags.has('--all') || process.env.MUTATION_CHECK === 'all';
+  const due = Object.keys(MACHINE_TESTS).filter((m) => all || record[m]?.fingerprint !== fingerprint(m));
+  console.log(
+    due.length
+      ? `Mutation check: ${all ? 'every machine' : `${due.length} machine(s) changed since their score was recorded`}: ${due.join(', ')}`
+      : 'Mutation check: no machine changed since its score was recorded (tests/mutation-scores.json).',
+  );
+  const failures: string[] = [];
+  for (const machine of due) {
+    const row = await mutate(machine);
+    rows.push(row);
+    const recorded = record[machine]?.score;
+    const bar = Math.max(FLOOR, recorded ?? FLOOR);
+    if (scoreOf(row) < bar)
+      failures.push(
+        `${machine}: ${row.score} is below ${recorded === undefined ? `the ${FLOOR}% floor` : `its recorded ${recorded}%`}` +
+          ` (node scripts/mutation-survivors.mjs ${machine} lists the survivors)`,
+      );
+  }
+  if (rows.length) console.table(rows);
+  if (failures.length) {
+    console.error(failures.join('\n'));
+    process.exit(1);
+  }
+} else {
+  const machines = named.length ? named : Object.keys(MACHINE_TESTS);
+  for (const machine of machines) rows.push(await mutate(machine));
+  console.table(rows);
+  writeFileSync(join(OUT, 'scores.json'), JSON.stringify(rows, null, 2));
+  if (flags.has('--record')) {
+    const record = readRecord();
+    for (const row of rows) {
+      const { machine, ...counts } = row;
+      record[machine] = { ...counts, score: scoreOf(row), fingerprint: fingerprint(machine) };
+    }
+    const sorted = Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(RECORD, `${JSON.stringify(sorted, null, 2)}\n`);
+    console.log(`Recorded in ${RECORD}`);
+  }
+}

@@ -4,6 +4,9 @@
 // real machine: after every step the machine's observation must equal what the model expects, and
 // the effects it started must be the ones the model names, with the same input. A machine that does
 // something the model does not also do fails the path that shows it, and the test is named after it.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import {
   createActor,
   fromPromise,
@@ -12,7 +15,62 @@ import {
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type AnyStateNode,
+  type InspectionEvent,
 } from 'xstate';
+import { transitionKey } from './model.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Coverage that means something: the states entered and transitions taken while replaying model
+// paths, for every machine in the replayed system (the machine under test and any child it runs).
+// Only these replays count toward `npm test`'s coverage gate (scripts/model-coverage.ts), because a
+// replay fails when the machine disagrees with its model; paths generated from the machine itself
+// would cover it by construction.
+
+const taken = new Map<string, { states: Set<string>; transitions: Set<string> }>();
+const coverageOf = (id: string) => {
+  let entry = taken.get(id);
+  if (!entry) taken.set(id, (entry = { states: new Set(), transitions: new Set() }));
+  return entry;
+};
+
+const recordCoverage = (event: InspectionEvent): void => {
+  if (event.type !== '@xstate.microstep' && event.type !== '@xstate.snapshot') return;
+  const logic = (event.actorRef as { logic?: { id?: unknown; root?: unknown } }).logic;
+  if (!logic?.root || typeof logic.id !== 'string') return;
+  const entry = coverageOf(logic.id);
+  if (event.type === '@xstate.microstep')
+    for (const t of event._transitions) entry.transitions.add(transitionKey(t));
+  for (const n of ((event.snapshot as AnyMachineSnapshot)._nodes ?? []) as AnyStateNode[])
+    entry.states.add(n.id);
+};
+
+const recordStart = (snapshot: AnyMachineSnapshot): void => {
+  const entry = coverageOf(snapshot.machine.id);
+  for (const n of snapshot._nodes as AnyStateNode[]) entry.states.add(n.id);
+};
+
+export const SPEC_COVERAGE_DIR = join(process.cwd(), '.tmp', 'spec-coverage');
+
+// Each test file that replays model paths merges what it took into .tmp/spec-coverage/<machine>.json.
+afterAll(() => {
+  if (!taken.size) return;
+  mkdirSync(SPEC_COVERAGE_DIR, { recursive: true });
+  for (const [id, { states, transitions }] of taken) {
+    const file = join(SPEC_COVERAGE_DIR, `${id}.json`);
+    const before = existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { states: string[]; transitions: string[] })
+      : { states: [], transitions: [] };
+    writeFileSync(
+      file,
+      JSON.stringify({
+        machine: id,
+        states: [...new Set([...before.states, ...states])].sort(),
+        transitions: [...new Set([...before.transitions, ...transitions])].sort(),
+      }),
+    );
+  }
+});
 
 /** One thing that can happen to a running machine. */
 export type SpecStep =
@@ -54,11 +112,25 @@ export interface SpecModel<S> {
   label?: (state: S) => string;
   /** Paths longer than this are not generated (default 6). */
   maxDepth?: number;
+  /**
+   * The requirement a step checks, as the SPEC.md section and a few words ("§9 toast duration");
+   * the catalogue groups paths by their last step's requirement. Default: `spec`.
+   */
+  requirement?: (before: S, step: SpecStep, after: S) => string;
 }
 
 export interface SpecPath<S> {
   title: string;
   steps: { step: SpecStep; state: S }[];
+}
+
+/** The model's paths and whether `maxDepth` cut some off. */
+export interface SpecWalk<S> {
+  paths: SpecPath<S>[];
+  /** Model states the walk reached. */
+  states: number;
+  /** Model states one step past `maxDepth` that no path reaches (0: nothing was cut). */
+  cut: number;
 }
 
 const brief = (value: unknown): string => {
@@ -82,6 +154,11 @@ export const specStepLabel = (step: SpecStep): string => {
  * from each of those states (so every expected transition is taken at least once), up to `maxDepth`.
  */
 export function specPaths<S>(model: SpecModel<S>): SpecPath<S>[] {
+  return specWalk(model).paths;
+}
+
+/** The model's paths (see `specPaths`), with how many states it reached and how many were cut. */
+export function specWalk<S>(model: SpecModel<S>): SpecWalk<S> {
   const key = model.key ?? ((s: S) => JSON.stringify(s));
   const label = model.label ?? key;
   const maxDepth = model.maxDepth ?? 6;
@@ -101,6 +178,12 @@ export function specPaths<S>(model: SpecModel<S>): SpecPath<S>[] {
     }
     frontier = next;
   }
+  const beyond = new Set<string>();
+  for (const { state } of frontier)
+    for (const step of model.steps(state)) {
+      const k = key(model.next(state, step));
+      if (!shortest.has(k)) beyond.add(k);
+    }
   const title = (steps: { step: SpecStep; state: S }[]): string =>
     steps.length
       ? steps.map(({ step, state }) => `${specStepLabel(step)} → ${label(state)}`).join(' · ')
@@ -119,7 +202,7 @@ export function specPaths<S>(model: SpecModel<S>): SpecPath<S>[] {
     const from = steps.length ? steps[steps.length - 1]!.state : model.initial;
     for (const step of model.steps(from)) add([...steps, { step, state: model.next(from, step) }]);
   }
-  return paths;
+  return { paths, states: shortest.size, cut: beyond.size };
 }
 
 /** What the replay hands to the test's `observe`: the machine's snapshot and the effects it started. */
@@ -163,11 +246,13 @@ export async function replaySpecPath<S>(model: SpecModel<S>, target: ReplayTarge
   const logic = target.effects?.length ? target.machine.provide({ actors: actors as never }) : target.machine;
   const actor = createActor(logic, {
     clock,
+    inspect: recordCoverage,
     ...(target.input !== undefined ? { input: target.input } : {}),
   });
   let failure: unknown;
   actor.subscribe({ error: (e) => (failure = e) });
   actor.start();
+  recordStart(actor.getSnapshot() as AnyMachineSnapshot);
   await flush();
   const check = (state: S, where: string, started: EffectCall[], expectedCalls: EffectCall[]): void => {
     if (failure) throw new Error(`${where}: the machine failed: ${String(failure)}`);
