@@ -48,6 +48,12 @@ export const toastItemSpec = (duration = TOAST_DURATION): SpecModel<ToastItemSta
     next,
     expect: (s) => ({ phase: s.phase, heard: s.heard }),
     label: (s) => `${s.phase}${s.elapsed ? ` +${s.elapsed} ms` : ''}`,
+    requirement: (before, step) =>
+      'send' in step
+        ? '§9 Toasts: a dismissal starts the fade at once'
+        : before.phase === 'visible'
+          ? `§9 Toasts: visible for ${duration} ms`
+          : '§9 Toasts: a 300 ms fade, then gone',
     maxDepth: 6,
   };
 };
