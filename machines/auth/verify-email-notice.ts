@@ -8,6 +8,7 @@ export type VerifyEmailNoticeEvent = { type: 'notice.show'; email: string } | { 
  * in with an address not yet verified, offering the verification mail again with the same cooldown.
  */
 export const verifyEmailNoticeMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types exist only for the compiler
   types: {
     context: {} as { email: string },
     events: {} as VerifyEmailNoticeEvent,
@@ -15,6 +16,7 @@ export const verifyEmailNoticeMachine = setup({
   },
   actors: { resendEmail: resendEmailMachine },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: the id only names the chart (no target refers to it)
   id: 'verifyEmailNotice',
   context: { email: '' },
   initial: 'hidden',
