@@ -25,6 +25,7 @@ export interface PromptDetailContext {
 
 /** The prompt shown on a detail page, by numeric id or slugId (SPEC.md §7 /api/prompts/detail). */
 export const promptDetailMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types exist only for the compiler
   types: {
     context: {} as PromptDetailContext,
     events: {} as PromptDetailEvent,
@@ -51,6 +52,7 @@ export const promptDetailMachine = setup({
     }),
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: the id only names the chart (no target refers to it)
   id: 'promptDetail',
   // The detail reloads what it shows when the member changes (domain/viewer.ts).
   invoke: { src: 'followSession', input: FOLLOW_VIEWER },
@@ -113,12 +115,17 @@ export const promptDetailMachine = setup({
         relatedShown: { tags: ['relatedShown'] },
         relatedFailed: {
           tags: ['relatedFailed'],
+          // Stryker disable next-line StringLiteral: a description is text for the statechart viewer
           description: 'The prompt is shown; only its related prompts are missing, with a retry.',
           on: { 'detail.relatedRetry': 'relatedLoading' },
         },
       },
     },
-    notFound: { tags: ['notFound'], description: 'No prompt has this id: the page says "Page Not Found".' },
+    notFound: {
+      tags: ['notFound'],
+      // Stryker disable next-line StringLiteral: a description is text for the statechart viewer
+      description: 'No prompt has this id: the page says "Page Not Found".',
+    },
     error: { tags: ['error'], on: { 'detail.retry': 'loading' } },
   },
 });
