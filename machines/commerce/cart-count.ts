@@ -15,6 +15,7 @@ export interface CartCountContext {
 
 /** The cart badge's number (SPEC.md §4): debounced refreshes, a bounded retry, zero on logout. */
 export const cartCountMachine = setup({
+  // Stryker disable next-line ObjectLiteral: the types exist only for the compiler
   types: {
     context: {} as CartCountContext,
     events: {} as CartCountEvent,
@@ -43,6 +44,7 @@ export const cartCountMachine = setup({
     retryLimitReached: ({ context }) => context.failures >= CART_RETRY_LIMIT,
   },
 }).createMachine({
+  // Stryker disable next-line StringLiteral: the id only names the chart (no target refers to it)
   id: 'cartCount',
   // A sign-in asks for the count (after its own `afterLogin` wait); a logout resets it.
   invoke: {
@@ -92,12 +94,14 @@ export const cartCountMachine = setup({
       },
     },
     retrying: {
+      // Stryker disable next-line StringLiteral: a description is text for the statechart viewer
       description: 'Try again after `cartRetry`, up to 3 failures or empty answers in a row.',
       always: { guard: 'retryLimitReached', target: 'stopped' },
       after: { cartRetry: 'fetching' },
       on: { 'cart.refresh': { target: 'debouncing' } },
     },
     stopped: {
+      // Stryker disable next-line StringLiteral: a description is text for the statechart viewer
       description: 'Given up until the next login or cart update (a header refresh does not restart it).',
       on: {
         'cart.refresh': [
