@@ -1,6 +1,31 @@
 // Every machine's independent model, by the machine's name: what `npm run paths` lists. A machine
 // with several walks (another input) lists each.
 import type { SpecModel } from '../../support/spec-model.ts';
+import { authCallbackSpec } from './auth-callback.ts';
+import { buyFruitCoinsSpec } from './buy-fruitcoins.ts';
+import { cartSpec } from './cart.ts';
+import { cartCountSpec } from './cart-count.ts';
+import { checkoutSpec } from './checkout.ts';
+import { couponsSpec } from './coupons.ts';
+import { emailVerificationSpec } from './email-verification.ts';
+import { exchangeSpec } from './exchange.ts';
+import { favoritesSpec } from './favorites.ts';
+import { fruitHistorySpec } from './fruit-history.ts';
+import { homeSectionsSpec } from './home-sections.ts';
+import { legacyRedirectSpec } from './legacy-redirect.ts';
+import { loginDialogSpec, type Scenario } from './login-dialog.ts';
+import { orderDetailSpec } from './order-detail.ts';
+import { orderListSpec } from './order-list.ts';
+import { paymentResultSpec } from './payment-result.ts';
+import { promptDetailSpec } from './prompt-detail.ts';
+import { promptListSpec } from './prompt-list.ts';
+import { registrationSuccessSpec } from './registration-success.ts';
+import { resendEmailSpec } from './resend-email.ts';
+import { shareSpec } from './share.ts';
+import { shareLandingSpec } from './share-landing.ts';
+import { socialLoginSpec } from './social-login.ts';
+import { templateFillerSpec } from './template-filler.ts';
+import { verifyEmailNoticeSpec } from './verify-email-notice.ts';
 import { connectionSpec } from './connection.ts';
 import { ACCOUNT_MENU_CLOSE_DELAY, CATEGORY_MENU_CLOSE_DELAY, hoverMenuSpec } from './hover-menu.ts';
 import { seoSpec } from './seo.ts';
@@ -20,6 +45,42 @@ const one = <S>(name: string, model: SpecModel<S>): SpecEntry => ({
 });
 
 export const SPEC_MODELS: SpecEntry[] = [
+  one('authCallback', authCallbackSpec()),
+  one('buyFruitCoins', buyFruitCoinsSpec()),
+  one('cart', cartSpec()),
+  one('cartCount', cartCountSpec()),
+  one('checkout', checkoutSpec()),
+  one('coupons', couponsSpec()),
+  one('emailVerification', emailVerificationSpec()),
+  one('exchange', exchangeSpec()),
+  one('favorites', favoritesSpec()),
+  one('fruitHistory', fruitHistorySpec()),
+  one('homeSections', homeSectionsSpec()),
+  one('legacyRedirect', legacyRedirectSpec()),
+  {
+    name: 'loginDialog',
+    walks: (
+      ['navigation', 'loginForm', 'registerForm', 'emailLogin', 'register', 'social', 'guest'] as Scenario[]
+    ).map((scenario) => ({ label: scenario, model: any(loginDialogSpec(scenario)) })),
+  },
+  one('orderDetail', orderDetailSpec()),
+  one('orderList', orderListSpec()),
+  one('paymentResult', paymentResultSpec()),
+  one('promptDetail', promptDetailSpec()),
+  one('promptList', promptListSpec()),
+  one('registrationSuccess', registrationSuccessSpec()),
+  {
+    name: 'resendEmail',
+    walks: [
+      { label: 'cooling down', model: any(resendEmailSpec(true)) },
+      { label: 'ready', model: any(resendEmailSpec(false)) },
+    ],
+  },
+  one('share', shareSpec()),
+  one('shareLanding', shareLandingSpec()),
+  one('socialLogin', socialLoginSpec()),
+  one('templateFiller', templateFillerSpec()),
+  one('verifyEmailNotice', verifyEmailNoticeSpec()),
   one('connection', connectionSpec()),
   {
     name: 'hoverMenu',
