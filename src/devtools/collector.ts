@@ -18,6 +18,20 @@ export interface EventRecord {
   source: string | null;
 }
 
+/** Messages seen from one actor to another (the actor map's observed edges), by systemId. */
+export interface MessageRecord {
+  /** The systemId of the sender, or of the nearest actor with one above it. */
+  from: string;
+  to: string;
+  /** The event types seen, oldest first (at most MESSAGE_TYPES). */
+  types: string[];
+  count: number;
+  last: number;
+}
+
+/** Event types kept per pair of actors. */
+export const MESSAGE_TYPES = 12;
+
 export interface ActorEntry {
   ref: AnyActorRef;
   seq: number;
@@ -28,6 +42,23 @@ interface ActorInternals {
   systemId?: string;
   logic?: unknown;
   _processingStatus?: number;
+  _parent?: AnyActorRef;
+}
+
+/**
+ * The systemId an actor speaks for on the actor map: its own, else the nearest one above it (an
+ * invoked promise or callback speaks for the actor that invoked it). As a sender, the callback that
+ * relays the session's announcements (`followSession`) speaks for the session.
+ */
+export function speakerOf(ref: AnyActorRef, sender = false): string | null {
+  if (sender && ref.src === 'followSession') return 'session';
+  let current: AnyActorRef | undefined = ref;
+  while (current) {
+    const id = systemIdOf(current);
+    if (id) return id;
+    current = (current as unknown as ActorInternals)._parent;
+  }
+  return null;
 }
 
 /** The systemId an actor was registered with, if any. */
@@ -56,6 +87,7 @@ export function actorLabel(ref: AnyActorRef): string {
 
 export class InspectionCollector {
   private readonly actors = new Map<string, ActorEntry>();
+  private readonly messageIndex = new Map<string, MessageRecord>();
   private readonly listeners = new Set<() => void>();
   private version = 0;
   private scheduled = false;
@@ -81,7 +113,29 @@ export class InspectionCollector {
       });
       if (target.events.length > EVENTS_PER_ACTOR)
         target.events.splice(0, target.events.length - EVENTS_PER_ACTOR);
+      if (source) this.message(source, event.actorRef as AnyActorRef, type);
       this.changed();
+    }
+  }
+
+  /** One message between two actors with a systemId (not one inside an actor, child to parent). */
+  private message(source: AnyActorRef, target: AnyActorRef, type: string): void {
+    // a parent starting its child is no message
+    if (type === 'xstate.init' || type === 'xstate.stop') return;
+    const from = speakerOf(source, true);
+    const to = speakerOf(target);
+    if (!from || !to || from === to) return;
+    const key = `${from}→${to}`;
+    let record = this.messageIndex.get(key);
+    if (!record) {
+      record = { from, to, types: [], count: 0, last: 0 };
+      this.messageIndex.set(key, record);
+    }
+    record.count++;
+    record.last = Date.now();
+    if (!record.types.includes(type)) {
+      record.types.push(type);
+      if (record.types.length > MESSAGE_TYPES) record.types.shift();
     }
   }
 
@@ -127,6 +181,11 @@ export class InspectionCollector {
 
   entry(sessionId: string): ActorEntry | undefined {
     return this.actors.get(sessionId);
+  }
+
+  /** The messages seen between actors with a systemId, one record per sender and addressee. */
+  messages(): MessageRecord[] {
+    return [...this.messageIndex.values()];
   }
 
   /** The last events of one actor, newest first. */

@@ -1,9 +1,11 @@
 // The statechart as SVG: nested rounded boxes for states, a dot for each initial state, orthogonal
 // edges labelled with their events. Active states are filled and marked aria-current; edges leaving
-// an active state (the ones the actor can take now) are drawn strong, the others faint.
-import { useEffect, useMemo, useState } from 'react';
+// an active state (the ones the actor can take now) are drawn strong, the others faint. Compound states
+// collapse to one box (the toggle in their header, or "Collapse all"); a large chart opens with those
+// below the top level collapsed, except the ones holding the active state.
+import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import { METRICS } from './graph.ts';
+import { collapsibleIds, defaultCollapsed, isLargeChart, METRICS } from './graph.ts';
 import { layoutMachine, type LaidEdge, type LaidState, type StatechartLayout } from './layout.ts';
 
 type Zoom = 'fit' | number;
@@ -11,7 +13,12 @@ const ZOOM_STEPS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2];
 const stepAbove = (scale: number) => ZOOM_STEPS.find((step) => step > scale + 0.01) ?? 2;
 const stepBelow = (scale: number) => [...ZOOM_STEPS].reverse().find((step) => step < scale - 0.01) ?? 0.25;
 
-function useLayout(machine: AnyStateMachine): { layout: StatechartLayout | null; error: string | null } {
+/** The layout with these states collapsed; the previous one stays on screen while the next is made. */
+function useLayout(
+  machine: AnyStateMachine,
+  collapsed: ReadonlySet<string>,
+  guards: boolean,
+): { layout: StatechartLayout | null; error: string | null } {
   const [state, setState] = useState<{
     machine: AnyStateMachine | null;
     layout: StatechartLayout | null;
@@ -23,14 +30,14 @@ function useLayout(machine: AnyStateMachine): { layout: StatechartLayout | null;
   });
   useEffect(() => {
     let current = true;
-    layoutMachine(machine).then(
+    layoutMachine(machine, collapsed, guards).then(
       (layout) => current && setState({ machine, layout, error: null }),
       (error: unknown) => current && setState({ machine, layout: null, error: String(error) }),
     );
     return () => {
       current = false;
     };
-  }, [machine]);
+  }, [machine, collapsed, guards]);
   return state.machine === machine ? state : { layout: null, error: null };
 }
 
@@ -87,6 +94,7 @@ function StateBox({ state, active }: { state: LaidState; active: boolean }) {
     'fruit-devtools-state',
     `fruit-devtools-state--${info.kind}`,
     info.region ? 'fruit-devtools-state--region' : '',
+    info.hidden ? 'fruit-devtools-state--collapsed' : '',
     active ? 'fruit-devtools-state--active' : '',
   ]
     .filter(Boolean)
@@ -103,7 +111,13 @@ function StateBox({ state, active }: { state: LaidState; active: boolean }) {
     );
   }
   const name = info.kind === 'machine' ? info.key : info.path;
-  const title = `${name}${active ? ' — active' : ''}${info.description ? `\n${info.description}` : ''}`;
+  const title = [
+    `${name}${active ? ' — active' : ''}`,
+    info.hidden ? `collapsed: ${info.hidden} state${info.hidden === 1 ? '' : 's'} inside` : '',
+    info.description ?? '',
+  ]
+    .filter(Boolean)
+    .join('\n');
   const common = {
     className,
     role: 'img',
@@ -130,6 +144,17 @@ function StateBox({ state, active }: { state: LaidState; active: boolean }) {
   return (
     <g {...common}>
       <title>{title}</title>
+      {info.hidden > 0 && (
+        // a collapsed state: a second box behind it, as a stack
+        <rect
+          className="fruit-devtools-state-stack"
+          x={x + 4}
+          y={y + 4}
+          width={width}
+          height={height}
+          rx={9}
+        />
+      )}
       <rect x={x} y={y} width={width} height={height} rx={info.kind === 'machine' ? 12 : 9} />
       {info.kind === 'final' && (
         <rect
@@ -154,6 +179,50 @@ function StateBox({ state, active }: { state: LaidState; active: boolean }) {
           {line}
         </text>
       ))}
+    </g>
+  );
+}
+
+/** The button in a compound state's header that collapses or expands it. */
+function CollapseToggle({
+  state,
+  collapsed,
+  onToggle,
+}: {
+  state: LaidState;
+  collapsed: boolean;
+  onToggle: (id: string) => void;
+}) {
+  const size = 18;
+  const x = state.x + state.width - size - 5;
+  const y = state.y + 4;
+  const onKeyDown = (event: KeyboardEvent<SVGGElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    onToggle(state.info.id);
+  };
+  const cx = x + size / 2;
+  const cy = y + size / 2;
+  return (
+    <g
+      className="fruit-devtools-toggle"
+      role="button"
+      tabIndex={0}
+      aria-label={`${collapsed ? 'Expand' : 'Collapse'} ${state.info.path}`}
+      aria-expanded={!collapsed}
+      data-fruit-devtools-toggle={state.info.path}
+      onClick={() => onToggle(state.info.id)}
+      onKeyDown={onKeyDown}
+    >
+      <title>{collapsed ? `Expand ${state.info.key}` : `Collapse ${state.info.key}`}</title>
+      <rect x={x} y={y} width={size} height={size} rx={4} />
+      <path
+        d={
+          collapsed
+            ? `M${cx - 2},${cy - 4.5} L${cx + 2.5},${cy} L${cx - 2},${cy + 4.5}`
+            : `M${cx - 4.5},${cy - 2} L${cx},${cy + 2.5} L${cx + 4.5},${cy - 2}`
+        }
+      />
     </g>
   );
 }
@@ -212,15 +281,23 @@ export function Diagram({
   activeIds: ReadonlySet<string>;
   name: string;
 }) {
-  const { layout, error } = useLayout(machine);
+  // the collapsed compound states: chosen when the chart opens, then by the person
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() =>
+    defaultCollapsed(machine.root, activeIds),
+  );
+  const collapsible = useMemo(() => collapsibleIds(machine.root), [machine]);
+  // a large chart names its transitions' events only, until the person asks for the guards
+  const [guards, setGuards] = useState(() => !isLargeChart(machine.root));
+  const { layout, error } = useLayout(machine, collapsed, guards);
   // null: not chosen yet; fit when the whole chart is readable, else 100%
   const [zoom, setZoom] = useState<Zoom | null>(null);
   const [canvas, setCanvas] = useState<HTMLDivElement | null>(null);
   const box = useBoxSize(canvas);
+  const isEnabled = (edge: LaidEdge) => edge.info.from.some((id) => activeIds.has(id));
   const edges = useMemo(() => {
     if (!layout) return [];
     // enabled edges paint last, over the faint ones
-    const on = (edge: LaidEdge) => activeIds.has(edge.info.source) || edge.info.initial;
+    const on = (edge: LaidEdge) => edge.info.from.some((id) => activeIds.has(id)) || edge.info.initial;
     return [...layout.edges].sort((a, b) => Number(on(a)) - Number(on(b)));
   }, [layout, activeIds]);
 
@@ -258,9 +335,21 @@ export function Diagram({
     );
   }
   const stepIndex = ZOOM_STEPS.indexOf(scale ?? -1);
+  // the zoom chosen so far stays as boxes open and close (no jump from "Fit" to 100%)
+  const changeCollapsed = (next: ReadonlySet<string>) => {
+    if (zoom === null) setZoom(mode);
+    setCollapsed(next);
+  };
+  const toggle = (id: string) => {
+    const next = new Set(collapsed);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    changeCollapsed(next);
+  };
+  const drawnIds = new Set(layout.states.map((state) => state.info.id));
   return (
     <div className="fruit-devtools-diagram">
-      <div className="fruit-devtools-toolbar" role="toolbar" aria-label="Diagram zoom">
+      <div className="fruit-devtools-toolbar" role="toolbar" aria-label="Diagram tools">
         <button
           type="button"
           aria-label="Fit the whole chart"
@@ -288,6 +377,38 @@ export function Diagram({
         >
           +
         </button>
+        <span className="fruit-devtools-toolbar-gap" aria-hidden="true" />
+        <button
+          type="button"
+          aria-label="Show the transitions’ guards"
+          aria-pressed={guards}
+          onClick={() => {
+            if (zoom === null) setZoom(mode);
+            setGuards(!guards);
+          }}
+        >
+          Guards
+        </button>
+        {collapsible.length > 0 && (
+          <>
+            <button
+              type="button"
+              aria-label="Collapse all compound states"
+              disabled={collapsible.every((id) => collapsed.has(id))}
+              onClick={() => changeCollapsed(new Set(collapsible))}
+            >
+              Collapse all
+            </button>
+            <button
+              type="button"
+              aria-label="Expand all compound states"
+              disabled={collapsed.size === 0}
+              onClick={() => changeCollapsed(new Set())}
+            >
+              Expand all
+            </button>
+          </>
+        )}
         <span className="fruit-devtools-legend" aria-hidden="true">
           <span className="fruit-devtools-legend-active" /> active
           <span className="fruit-devtools-legend-enabled" /> can be taken now
@@ -336,8 +457,18 @@ export function Diagram({
             <StateBox key={state.info.id} state={state} active={activeIds.has(state.info.id)} />
           ))}
           {edges.map((edge) => (
-            <Edge key={edge.info.id} edge={edge} enabled={activeIds.has(edge.info.source)} />
+            <Edge key={edge.info.id} edge={edge} enabled={isEnabled(edge)} />
           ))}
+          {layout.states
+            .filter((state) => state.info.collapsible && drawnIds.has(state.info.id))
+            .map((state) => (
+              <CollapseToggle
+                key={`toggle-${state.info.id}`}
+                state={state}
+                collapsed={collapsed.has(state.info.id)}
+                onToggle={toggle}
+              />
+            ))}
         </svg>
       </div>
     </div>

@@ -1,6 +1,8 @@
 // The statechart of a machine as an ELK graph: one node per state node (compound states hold their
 // children), a small initial marker per compound state, and one edge per source/target pair labelled
-// with the events that take it (guards in brackets, `after` delays by name). Pure: no DOM, no ELK.
+// with the events that take it (guards in brackets, `after` delays by name). A collapsed compound state
+// is one box: its children are left out and the transitions into and out of them start or end at the
+// box. Pure: no DOM, no ELK.
 import type { AnyStateNode } from 'xstate';
 import type { ElkExtendedEdge, ElkNode } from 'elkjs/lib/elk-api';
 
@@ -18,6 +20,10 @@ export interface StateInfo {
   description: string | null;
   /** The dotted path from the root, e.g. `open.login` (empty for the root). */
   path: string;
+  /** A compound or parallel state below the root: one that can be collapsed. */
+  collapsible: boolean;
+  /** Drawn as one box: the number of state nodes hidden inside, else 0. */
+  hidden: number;
 }
 
 export interface EdgeInfo {
@@ -29,6 +35,11 @@ export interface EdgeInfo {
   /** The event types on this edge (to highlight the ones the current state accepts). */
   events: string[];
   initial: boolean;
+  /**
+   * The state nodes whose transitions this edge draws: its source, or the states inside a collapsed
+   * box it leaves (the edge can be taken now when one of them is active).
+   */
+  from: string[];
 }
 
 export interface StatechartGraph {
@@ -48,6 +59,8 @@ export const METRICS = {
   padX: 12,
   initial: 12,
   labelLine: 14,
+  /** Room for the collapse toggle after a compound state's name. */
+  toggle: 26,
 } as const;
 
 /** Rough widths for environments without canvas (jsdom); the browser measures with a canvas. */
@@ -113,17 +126,88 @@ function kindOf(node: AnyStateNode): StateInfo['kind'] {
  * Builds the ELK graph of a machine's state node tree. `measure` gives the text widths so boxes fit
  * their labels; coordinates come back absolute (json.shapeCoords / edgeCoords ROOT).
  */
-export function buildStatechartGraph(root: AnyStateNode, measure: Measure = estimateWidth): StatechartGraph {
+/** Every state node of a machine, the root first. */
+export function allStateNodes(root: AnyStateNode): AnyStateNode[] {
+  const out: AnyStateNode[] = [];
+  const walk = (node: AnyStateNode) => {
+    out.push(node);
+    for (const child of Object.values(node.states) as AnyStateNode[]) walk(child);
+  };
+  walk(root);
+  return out;
+}
+
+/** Compound and parallel states below the root: the ones that can be collapsed. */
+export function collapsibleIds(root: AnyStateNode): string[] {
+  return allStateNodes(root)
+    .filter((node) => node.parent && Object.keys(node.states).length > 0)
+    .map((node) => node.id);
+}
+
+/** A chart with more state nodes than this starts with its inner compound states collapsed. */
+export const LARGE_CHART = 12;
+
+export const isLargeChart = (root: AnyStateNode): boolean => allStateNodes(root).length > LARGE_CHART;
+
+/**
+ * What a chart starts with collapsed: nothing for a small chart; for a large one, the outermost compound
+ * states below the root that hold no active state (`activeIds`), so that expanding one shows all of it.
+ */
+export function defaultCollapsed(root: AnyStateNode, activeIds: ReadonlySet<string>): Set<string> {
+  const collapsed = new Set<string>();
+  if (!isLargeChart(root)) return collapsed;
+  const walk = (node: AnyStateNode) => {
+    for (const child of Object.values(node.states) as AnyStateNode[]) {
+      if (Object.keys(child.states).length === 0) continue;
+      if (activeIds.has(child.id)) walk(child);
+      else collapsed.add(child.id);
+    }
+  };
+  walk(root);
+  return collapsed;
+}
+
+export function buildStatechartGraph(
+  root: AnyStateNode,
+  measure: Measure = estimateWidth,
+  collapsed: ReadonlySet<string> = new Set(),
+  /** Name each transition's guard (`event [guard]`); without, one line per event (a large chart). */
+  guards = true,
+): StatechartGraph {
+  const lineOf = (t: TransitionLike) => {
+    const label = eventLabel(t.eventType, t.delay);
+    const guard = guards ? guardLabel(t.guard) : null;
+    return guard ? `${label} [${guard}]` : label;
+  };
   const states = new Map<string, StateInfo>();
   const edges: EdgeInfo[] = [];
   const edgeIndex = new Map<string, EdgeInfo>();
 
-  const addEdge = (source: string, target: string, line: string, event: string | null, initial = false) => {
+  // where each state is drawn: itself, or the outermost collapsed state around it
+  const shownAs = new Map<string, string>();
+  const assign = (node: AnyStateNode, box: string | null) => {
+    const own = box ?? node.id;
+    shownAs.set(node.id, own);
+    const inner = box ?? (node.parent && collapsed.has(node.id) ? node.id : null);
+    for (const child of Object.values(node.states) as AnyStateNode[]) assign(child, inner);
+  };
+  assign(root, null);
+  const drawn = (id: string) => shownAs.get(id) ?? id;
+
+  const addEdge = (
+    source: string,
+    target: string,
+    line: string,
+    event: string | null,
+    initial = false,
+    from = source,
+  ) => {
     const key = `${source}→${target}`;
     const existing = initial ? undefined : edgeIndex.get(key);
     if (existing) {
       if (!existing.lines.includes(line)) existing.lines.push(line);
       if (event && !existing.events.includes(event)) existing.events.push(event);
+      if (!existing.from.includes(from)) existing.from.push(from);
       return;
     }
     const edge: EdgeInfo = {
@@ -133,31 +217,61 @@ export function buildStatechartGraph(root: AnyStateNode, measure: Measure = esti
       lines: [line],
       events: event ? [event] : [],
       initial,
+      from: [from],
     };
     edges.push(edge);
     if (!initial) edgeIndex.set(key, edge);
   };
 
+  // the transitions of a collapsed state's descendants, from its box (those staying inside are hidden)
+  const hiddenTransitions = (box: AnyStateNode) => {
+    for (const node of allStateNodes(box).slice(1)) {
+      for (const t of transitionsOf(node)) {
+        const line = lineOf(t);
+        for (const target of t.target ?? []) {
+          const to = drawn(target.id);
+          if (to === box.id) continue;
+          addEdge(
+            box.id,
+            to,
+            line,
+            t.eventType.startsWith(INTERNAL_PREFIX) ? null : t.eventType,
+            false,
+            node.id,
+          );
+        }
+      }
+    }
+  };
+
   const visit = (node: AnyStateNode, depth: number): ElkNode => {
     const kind = kindOf(node);
-    const children = Object.values(node.states) as AnyStateNode[];
+    const isCollapsed = Boolean(node.parent) && collapsed.has(node.id) && Object.keys(node.states).length > 0;
+    const children = isCollapsed ? [] : (Object.values(node.states) as AnyStateNode[]);
     const lines: string[] = [];
     for (const invoke of node.invoke) lines.push(`invoke ${String(invoke.src)}`);
     if (node.tags.length) lines.push(`tags ${node.tags.join(', ')}`);
     const selfEvents: string[] = [];
     for (const t of transitionsOf(node)) {
-      const label = eventLabel(t.eventType, t.delay);
-      const guard = guardLabel(t.guard);
-      const line = guard ? `${label} [${guard}]` : label;
-      const targets = t.target ?? [];
+      const line = lineOf(t);
+      const targets = (t.target ?? []).map((target) => drawn(target.id));
       if (targets.length === 0) {
         if (!selfEvents.includes(line)) selfEvents.push(line);
         continue;
       }
-      for (const target of targets)
-        addEdge(node.id, target.id, line, t.eventType.startsWith(INTERNAL_PREFIX) ? null : t.eventType);
+      for (const target of targets) {
+        // a transition into a collapsed state's own children stays inside its box
+        if (isCollapsed && target === node.id) continue;
+        addEdge(node.id, target, line, t.eventType.startsWith(INTERNAL_PREFIX) ? null : t.eventType);
+      }
     }
     for (const line of selfEvents) lines.push(`↻ ${line}`);
+    const hidden = isCollapsed ? allStateNodes(node).length - 1 : 0;
+    if (isCollapsed) {
+      hiddenTransitions(node);
+      // a collapsed box is small: its name and what it hides (the rest in its tooltip)
+      lines.splice(0, lines.length, `▸ ${hidden} state${hidden === 1 ? '' : 's'} inside`);
+    }
 
     const name =
       kind === 'history' ? (node.history === 'deep' ? 'H*' : 'H') : kind === 'machine' ? node.id : node.key;
@@ -170,9 +284,16 @@ export function buildStatechartGraph(root: AnyStateNode, measure: Measure = esti
       lines,
       description: node.description ?? null,
       path: node.path.join('.'),
+      collapsible: Boolean(node.parent) && Object.keys(node.states).length > 0,
+      hidden,
     });
 
-    const textWidth = Math.max(measure(name, 'name'), ...lines.map((line) => measure(line, 'small')));
+    // a collapsible state's header holds its toggle (METRICS.toggle) after the name
+    const toggle = node.parent && Object.keys(node.states).length > 0 ? METRICS.toggle : 0;
+    const textWidth = Math.max(
+      measure(name, 'name') + toggle,
+      ...lines.map((line) => measure(line, 'small')),
+    );
     const width = Math.ceil(textWidth + METRICS.padX * 2);
     const headerHeight = METRICS.header + lines.length * METRICS.line;
 
@@ -197,8 +318,10 @@ export function buildStatechartGraph(root: AnyStateNode, measure: Measure = esti
         lines: [],
         description: null,
         path: '',
+        collapsible: false,
+        hidden: 0,
       });
-      for (const target of initialTargets) addEdge(markerId, target.id, '', null, true);
+      for (const target of initialTargets) addEdge(markerId, drawn(target.id), '', null, true);
     }
     for (const child of children) elkChildren.push(visit(child, depth + 1));
     return {

@@ -36,12 +36,19 @@ export interface StatechartLayout {
 }
 
 let elk: InstanceType<typeof ELK> | null = null;
-const cache = new WeakMap<object, Promise<StatechartLayout>>();
+/** Per machine definition, per set of collapsed states. */
+const cache = new WeakMap<object, Map<string, Promise<StatechartLayout>>>();
+
+/** ELK, created on first use (shared with the actor map). */
+export function elkInstance(): InstanceType<typeof ELK> {
+  elk ??= new ELK();
+  return elk;
+}
 
 const FONT_FALLBACK = { sans: 'system-ui, sans-serif', mono: 'ui-monospace, monospace' };
 
 /** Text widths from a canvas in a browser; an estimate where there is none (jsdom). */
-function createMeasure(): Measure {
+export function createMeasure(): Measure {
   if (typeof document === 'undefined' || /jsdom/i.test(navigator.userAgent)) return estimateWidth;
   const context = document.createElement('canvas').getContext('2d');
   if (!context) return estimateWidth;
@@ -66,43 +73,58 @@ function collect(node: ElkNode, states: Map<string, StateInfo>, out: LaidState[]
   for (const child of node.children ?? []) collect(child, states, out);
 }
 
-/** The laid-out statechart of a machine; computed once per definition and shared by its actors. */
-export function layoutMachine(machine: AnyStateMachine): Promise<StatechartLayout> {
-  const cached = cache.get(machine.root);
+/**
+ * The laid-out statechart of a machine with the states in `collapsed` drawn as single boxes (and the
+ * transitions' guards named or not); computed
+ * once per definition and set of collapsed states, and shared by its actors.
+ */
+export function layoutMachine(
+  machine: AnyStateMachine,
+  collapsed: ReadonlySet<string> = new Set(),
+  guards = true,
+): Promise<StatechartLayout> {
+  const key = `${guards ? 'guards' : 'events'}\n${[...collapsed].sort().join('\n')}`;
+  let layouts = cache.get(machine.root);
+  if (!layouts) {
+    layouts = new Map();
+    cache.set(machine.root, layouts);
+  }
+  const cached = layouts.get(key);
   if (cached) return cached;
-  const graph = buildStatechartGraph(machine.root, createMeasure());
-  elk ??= new ELK();
-  const result = elk.layout(graph.elk).then((laid): StatechartLayout => {
-    const states: LaidState[] = [];
-    collect(laid, graph.states, states);
-    states.sort((a, b) => a.info.depth - b.info.depth);
-    const byId = new Map(graph.edges.map((edge) => [edge.id, edge]));
-    const edges: LaidEdge[] = [];
-    for (const edge of laid.edges ?? []) {
-      const info = byId.get(edge.id);
-      if (!info) continue;
-      const points: ElkPoint[] = [];
-      for (const section of edge.sections ?? []) {
-        points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
+  const graph = buildStatechartGraph(machine.root, createMeasure(), collapsed, guards);
+  const result = elkInstance()
+    .layout(graph.elk)
+    .then((laid): StatechartLayout => {
+      const states: LaidState[] = [];
+      collect(laid, graph.states, states);
+      states.sort((a, b) => a.info.depth - b.info.depth);
+      const byId = new Map(graph.edges.map((edge) => [edge.id, edge]));
+      const edges: LaidEdge[] = [];
+      for (const edge of laid.edges ?? []) {
+        const info = byId.get(edge.id);
+        if (!info) continue;
+        const points: ElkPoint[] = [];
+        for (const section of edge.sections ?? []) {
+          points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
+        }
+        const label = edge.labels?.[0];
+        edges.push({
+          info,
+          points,
+          label: label
+            ? {
+                x: label.x ?? 0,
+                y: label.y ?? 0,
+                width: label.width ?? 0,
+                height: label.height ?? 0,
+                lines: (label.text ?? '').split('\n'),
+              }
+            : null,
+        });
       }
-      const label = edge.labels?.[0];
-      edges.push({
-        info,
-        points,
-        label: label
-          ? {
-              x: label.x ?? 0,
-              y: label.y ?? 0,
-              width: label.width ?? 0,
-              height: label.height ?? 0,
-              lines: (label.text ?? '').split('\n'),
-            }
-          : null,
-      });
-    }
-    return { width: laid.width ?? 0, height: laid.height ?? 0, states, edges };
-  });
-  cache.set(machine.root, result);
-  result.catch(() => cache.delete(machine.root));
+      return { width: laid.width ?? 0, height: laid.height ?? 0, states, edges };
+    });
+  layouts.set(key, result);
+  result.catch(() => layouts.delete(key));
   return result;
 }

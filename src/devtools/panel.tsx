@@ -1,5 +1,6 @@
 // The statechart viewer panel: running actors on the left, the selected actor's statechart in the
-// middle, its state value, context, last events and a "Send event" form on the right.
+// middle, its state value, context, last events and a "Send event" form on the right. The "Actor map"
+// tab shows instead which actors talk to which (map.tsx).
 import { useSelector } from '@xstate/react';
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
@@ -13,6 +14,7 @@ import {
 } from './collector.ts';
 import { Diagram } from './diagram.tsx';
 import { JsonView } from './json-view.tsx';
+import { ActorMap } from './map.tsx';
 import { SendEventForm } from './send-form.tsx';
 import './devtools.css';
 
@@ -278,6 +280,12 @@ function ActorDetails({ collector, entry }: { collector: InspectionCollector; en
   );
 }
 
+type View = 'chart' | 'map';
+const VIEWS: readonly { id: View; label: string }[] = [
+  { id: 'chart', label: 'Statechart' },
+  { id: 'map', label: 'Actor map' },
+];
+
 /** The docked panel. Escape (with focus inside) or the shortcut closes it. */
 export function DevtoolsPanel({
   collector,
@@ -289,6 +297,8 @@ export function DevtoolsPanel({
 }: PanelProps) {
   const [selected, setSelected] = useState<string | null>(initialSelection);
   const [expanded, setExpanded] = useState(false);
+  const [view, setView] = useState<View>('chart');
+  const tabsId = useId();
   const version = useCollectorVersion(collector);
   const panelRef = useRef<HTMLElement>(null);
   const entry = useMemo(() => {
@@ -304,6 +314,21 @@ export function DevtoolsPanel({
   const select = (sessionId: string) => {
     setSelected(sessionId);
     onSelect?.(sessionId);
+  };
+
+  const tabId = (which: View) => `${tabsId}-tab-${which}`;
+  const onTabKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = VIEWS.findIndex((v) => v.id === view);
+    let next: number;
+    if (event.key === 'ArrowRight') next = (index + 1) % VIEWS.length;
+    else if (event.key === 'ArrowLeft') next = (index - 1 + VIEWS.length) % VIEWS.length;
+    else if (event.key === 'Home') next = 0;
+    else if (event.key === 'End') next = VIEWS.length - 1;
+    else return;
+    event.preventDefault();
+    const target = VIEWS[next]!.id;
+    setView(target);
+    document.getElementById(tabId(target))?.focus();
   };
 
   return (
@@ -325,6 +350,23 @@ export function DevtoolsPanel({
           <span className="fruit-devtools-logo" aria-hidden="true" />
           Statechart viewer
         </h2>
+        <div className="fruit-devtools-tabs" role="tablist" aria-label="View" onKeyDown={onTabKeyDown}>
+          {VIEWS.map((v) => (
+            <button
+              key={v.id}
+              id={tabId(v.id)}
+              type="button"
+              role="tab"
+              className="fruit-devtools-tab"
+              aria-selected={view === v.id}
+              aria-controls={`${tabsId}-panel`}
+              tabIndex={view === v.id ? 0 : -1}
+              onClick={() => setView(v.id)}
+            >
+              {v.label}
+            </button>
+          ))}
+        </div>
         <span className="fruit-devtools-muted fruit-devtools-hint">
           {SHORTCUT_LABEL} or Esc to hide · <code>?devtools</code> opens it on load
         </span>
@@ -347,13 +389,32 @@ export function DevtoolsPanel({
       </header>
       <div className="fruit-devtools-main">
         <ActorList collector={collector} root={root} selected={selected} onSelect={select} />
-        {entry ? (
-          <ActorDetails key={entry.ref.sessionId} collector={collector} entry={entry} />
-        ) : (
-          <div className="fruit-devtools-empty">
-            <p>Select an actor to see its statechart, context and last events.</p>
-          </div>
-        )}
+        <div
+          className="fruit-devtools-view"
+          id={`${tabsId}-panel`}
+          role="tabpanel"
+          aria-labelledby={tabId(view)}
+        >
+          {view === 'map' ? (
+            <section className="fruit-devtools-chart" aria-label="Actors and their messages">
+              <ActorMap
+                collector={collector}
+                root={root}
+                selected={selected}
+                onSelect={(sessionId) => {
+                  select(sessionId);
+                  setView('chart');
+                }}
+              />
+            </section>
+          ) : entry ? (
+            <ActorDetails key={entry.ref.sessionId} collector={collector} entry={entry} />
+          ) : (
+            <div className="fruit-devtools-empty">
+              <p>Select an actor to see its statechart, context and last events.</p>
+            </div>
+          )}
+        </div>
       </div>
     </aside>
   );
