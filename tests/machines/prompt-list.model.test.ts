@@ -44,6 +44,24 @@ const SEQUENCES = [
     load('search', 'e2'),
     load('home', 'e1'),
   ],
+  // back to a kept page: it is shown at once and refreshed quietly, by a fresh page or, if that
+  // fails, kept as it was
+  [
+    load('home', 'e1'),
+    answer('home', 0),
+    load('search', 'e2'),
+    answer('search', 0),
+    load('home', 'e1'),
+    answer('home', 1),
+  ],
+  [
+    load('home', 'e1'),
+    answer('home', 0),
+    load('search', 'e2'),
+    answer('search', 0),
+    load('home', 'e1'),
+    { fail: 'fetchPromptPage', error: new Error('offline') },
+  ],
 ].map(sequence);
 
 describe(`promptList against ${model.spec}`, () => {
