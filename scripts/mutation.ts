@@ -16,8 +16,9 @@ const MACHINE_TESTS: Record<string, { file: string; tests: string[] }> = {
   connection: { file: 'machines/shell/connection.ts', tests: ['tests/machines/connection.test.ts'] },
   seo: { file: 'machines/shell/seo.ts', tests: ['tests/machines/seo.test.ts'] },
   session: { file: 'machines/auth/session.ts', tests: ['tests/machines/session.test.ts'] },
-  // the machine-derived tests of the login dialog and the cart (over a thousand paths each) would take
-  // hours under Stryker; their independent models (found by name, below) carry the score
+  // the machine-derived tests of the login dialog, the cart and the inbox flows (over a thousand
+  // paths each) would take hours under Stryker; their independent models (found by name, below)
+  // carry the score
   loginDialog: { file: 'machines/auth/login-dialog.ts', tests: [] },
   socialLogin: { file: 'machines/auth/social-login.ts', tests: ['tests/machines/social-login.test.ts'] },
   resendEmail: { file: 'machines/auth/resend-email.ts', tests: ['tests/machines/resend-email.test.ts'] },
@@ -60,9 +61,9 @@ const MACHINE_TESTS: Record<string, { file: string; tests: string[] }> = {
   },
   profile: { file: 'machines/account/profile.ts', tests: ['tests/machines/account-flows.test.ts'] },
   settings: { file: 'machines/account/settings.ts', tests: ['tests/machines/account-flows.test.ts'] },
-  messages: { file: 'machines/account/messages.ts', tests: ['tests/machines/inbox-flows.test.ts'] },
-  support: { file: 'machines/account/support.ts', tests: ['tests/machines/inbox-flows.test.ts'] },
-  inbox: { file: 'machines/account/inbox.ts', tests: ['tests/machines/inbox-flows.test.ts'] },
+  messages: { file: 'machines/account/messages.ts', tests: [] },
+  support: { file: 'machines/account/support.ts', tests: [] },
+  inbox: { file: 'machines/account/inbox.ts', tests: [] },
   homeSections: {
     file: 'machines/catalog/home-sections.ts',
     tests: ['tests/machines/catalog-flows.test.ts'],
