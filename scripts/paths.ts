@@ -50,7 +50,12 @@ if (!generated) {
       const walks = e.walks.map((w) => catalogueOf(w.model, w.label));
       return {
         machine: e.name,
-        spec: [...new Set(walks.map((w) => w.spec))].join('; '),
+        // a walk's spec often names its walk in brackets: the machine's row names the sections once
+        spec: [
+          ...new Set(
+            walks.map((w) => w.spec.replace(` (${w.label})`, '').replace(/ \(login dialog: \w+\)$/, '')),
+          ),
+        ].join('; '),
         paths: walks.reduce((n, w) => n + w.paths.length, 0),
         cut: walks.reduce((n, w) => n + w.cut, 0),
       };

@@ -27,6 +27,11 @@ import { socialLoginSpec } from './social-login.ts';
 import { templateFillerSpec } from './template-filler.ts';
 import { verifyEmailNoticeSpec } from './verify-email-notice.ts';
 import { connectionSpec } from './connection.ts';
+import { inboxSpec } from './inbox.ts';
+import { messagesSpec, type MessagesFocus } from './messages.ts';
+import { profileSpec, type ProfileFocus } from './profile.ts';
+import { settingsSpec, type SettingsFocus } from './settings.ts';
+import { supportSpec, type SupportFocus } from './support.ts';
 import { ACCOUNT_MENU_CLOSE_DELAY, CATEGORY_MENU_CLOSE_DELAY, hoverMenuSpec } from './hover-menu.ts';
 import { seoSpec } from './seo.ts';
 import { toastSpec } from './toast.ts';
@@ -36,6 +41,12 @@ export interface SpecEntry {
   name: string;
   walks: { label: string; model: SpecModel<never> }[];
 }
+
+/** A machine walked by several small models, one per concern. */
+const each = <F extends string, S>(name: string, foci: F[], spec: (focus: F) => SpecModel<S>): SpecEntry => ({
+  name,
+  walks: foci.map((focus) => ({ label: focus, model: any(spec(focus)) })),
+});
 
 /** Any model, as the catalogue lists it (it only reads a model, whatever its state type). */
 const any = <S>(model: SpecModel<S>): SpecModel<never> => model as unknown as SpecModel<never>;
@@ -56,7 +67,16 @@ export const SPEC_MODELS: SpecEntry[] = [
   one('favorites', favoritesSpec()),
   one('fruitHistory', fruitHistorySpec()),
   one('homeSections', homeSectionsSpec()),
+  one('inbox', inboxSpec()),
   one('legacyRedirect', legacyRedirectSpec()),
+  each('messages', ['load', 'read', 'delete', 'lagging'] as MessagesFocus[], messagesSpec),
+  each('profile', ['load', 'name', 'avatar'] as ProfileFocus[], profileSpec),
+  each(
+    'settings',
+    ['load', 'passwordChecks', 'passwordAnswers', 'prefs', 'dialogs'] as SettingsFocus[],
+    settingsSpec,
+  ),
+  each('support', ['email', 'subject', 'message', 'send', 'member'] as SupportFocus[], supportSpec),
   {
     name: 'loginDialog',
     walks: (
