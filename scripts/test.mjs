@@ -35,6 +35,7 @@ function ensureChromium() {
 
 mkdirSync('.tmp', { recursive: true });
 rmSync('.tmp/model-coverage', { recursive: true, force: true });
+rmSync('.tmp/spec-coverage', { recursive: true, force: true });
 rmSync('.tmp/vitest.json', { force: true });
 rmSync('.tmp/vitest-build.json', { force: true });
 rmSync('.tmp/e2e.json', { force: true });
@@ -72,6 +73,15 @@ step(
 step(
   'model coverage',
   run('Model-based coverage per machine', 'node', ['--import', 'tsx', 'scripts/model-coverage.ts']),
+);
+step(
+  'mutation scores',
+  run('Mutation scores: each machine at or above its recorded score (StrykerJS)', 'node', [
+    '--import',
+    'tsx',
+    'scripts/mutation.ts',
+    '--check',
+  ]),
 );
 step('build', run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']));
 step(
