@@ -176,6 +176,7 @@ async function mutate(machine: string): Promise<Row> {
 //                                          no machine is started after it), every machine with --all
 //                                          or MUTATION_CHECK=all; fails if one scores below its
 //                                          recorded score or below the 85% floor
+//   npm run mutation -- --check --dry-run   says what the check would run, and runs nothing
 //   npm run mutation -- --record-reports [machine…]  records the scores of the reports already in
 //                                          .tmp/mutation/<machine>/ (runs made with these tests)
 
@@ -231,6 +232,7 @@ if (flags.has('--check')) {
   );
   if (rotation.length)
     console.log(`Then, while ${budgetMs / 60_000} minutes last, in today's order: ${rotation.join(', ')}`);
+  if (flags.has('--dry-run')) process.exit(0);
   const failures: string[] = [];
   const queue = [...changed, ...rotation];
   for (const machine of queue) {
