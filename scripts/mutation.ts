@@ -242,11 +242,17 @@ if (flags.has('--check')) {
     }
     const row = await mutate(machine);
     rows.push(row);
-    const recorded = record[machine]?.score;
+    // The bar is the recorded share of mutants killed outright: a mutant that timed out counts as
+    // caught, but a run on a busy machine times out more, so recorded timeouts are not held against
+    // a quieter run (measured: exchange recorded 6 timeouts under load, 0 on a quiet clone).
+    const r = record[machine];
+    const recorded = r
+      ? Math.round((r.killed / (r.killed + r.survived + r.noCoverage + r.timeout)) * 1000) / 10
+      : undefined;
     const bar = Math.max(FLOOR, recorded ?? FLOOR);
     if (scoreOf(row) < bar)
       failures.push(
-        `${machine}: ${row.score} is below ${recorded === undefined ? `the ${FLOOR}% floor` : `its recorded ${recorded}%`}` +
+        `${machine}: ${row.score} is below ${recorded === undefined || recorded < FLOOR ? `the ${FLOOR}% floor` : `its recorded ${recorded}% (killed outright)`}` +
           ` (node scripts/mutation-survivors.mjs ${machine} lists the survivors)`,
       );
   }
