@@ -1,11 +1,13 @@
 // The statechart as SVG: nested rounded boxes for states, a dot for each initial state, orthogonal
 // edges labelled with their events. Active states are filled and marked aria-current; edges leaving
 // an active state (the ones the actor can take now) are drawn strong, the others faint. Compound states
-// collapse to one box (the toggle in their header, or "Collapse all"); a large chart opens with those
-// below the top level collapsed, except the ones holding the active state.
+// collapse to one box (the toggle in their header, or "Collapse all"). "Fit" (and opening a chart) shows
+// the whole chart at a readable scale when it can: it collapses the compound states that hold no active
+// state, deepest first, until the chart fits at READABLE_SCALE, and asks the docked panel for the height
+// it needs (onWantHeight); the toolbar says what it collapsed.
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { AnyStateMachine } from 'xstate';
-import { collapsibleIds, defaultCollapsed, isLargeChart, METRICS } from './graph.ts';
+import { collapsibleIds, defaultCollapsed, fitCandidates, isLargeChart, METRICS } from './graph.ts';
 import { layoutMachine, type LaidEdge, type LaidState, type StatechartLayout } from './layout.ts';
 
 type Zoom = 'fit' | number;
@@ -41,15 +43,23 @@ function useLayout(
   return state.machine === machine ? state : { layout: null, error: null };
 }
 
+/** An element's size inside its padding. */
+export function contentSize(element: HTMLElement): { width: number; height: number } {
+  const style = getComputedStyle(element);
+  const px = (value: string) => parseFloat(value) || 0;
+  return {
+    width: element.clientWidth - px(style.paddingLeft) - px(style.paddingRight),
+    height: element.clientHeight - px(style.paddingTop) - px(style.paddingBottom),
+  };
+}
+
 /** The size of the scroll area, so "Fit" can fit the whole chart (width and height). */
 function useBoxSize(element: HTMLElement | null): { width: number; height: number } | null {
   const [size, setSize] = useState<{ width: number; height: number } | null>(null);
   useEffect(() => {
     if (!element || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => {
-      const style = getComputedStyle(element);
-      const width = element.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      const height = element.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      const { width, height } = contentSize(element);
       setSize((old) => (old && old.width === width && old.height === height ? old : { width, height }));
     });
     observer.observe(element);
@@ -267,21 +277,70 @@ function Edge({ edge, enabled }: { edge: LaidEdge; enabled: boolean }) {
   );
 }
 
-/** The laid-out diagram of `machine`, with `activeIds` (state node ids) highlighted. */
-/** Below this, "Fit" is too small to read: the chart opens at 100% and follows the active state. */
-const READABLE_FIT = 0.6;
+/**
+ * The smallest scale at which the chart stays readable: state names (13 px) at 9 px and the edge and
+ * state lines (11 px) at 8 px. "Fit" collapses states and the docked panel grows to reach it.
+ */
+export const READABLE_SCALE = 0.7;
+/** "Fit" never enlarges a small chart beyond this. */
+const MAX_FIT = 1.25;
+
+interface FitPlan {
+  collapsed: Set<string>;
+  /** The whole chart is readable once the panel has grown as far as it can. */
+  readable: boolean;
+}
+
+type Room = { width: number; height: number };
+const fitsAtReadable = (layout: StatechartLayout, room: Room) =>
+  layout.width * READABLE_SCALE <= room.width + 0.5 && layout.height * READABLE_SCALE <= room.height + 0.5;
+
+/**
+ * What "Fit" shows: the whole chart with as little collapsed as lets it fit the docked `room` at
+ * READABLE_SCALE. From every state open, it collapses the compound states that hold no active state,
+ * deepest first (a collapsed state's inner ones open again, so expanding it shows all of it), until the
+ * chart fits; when even that is not enough, everything it may collapse is collapsed, and the panel
+ * grows towards `maxRoom` for it.
+ */
+async function planFit(
+  machine: AnyStateMachine,
+  activeIds: ReadonlySet<string>,
+  guards: boolean,
+  room: Room,
+  maxRoom: Room,
+): Promise<FitPlan> {
+  let collapsed = new Set<string>();
+  let layout = await layoutMachine(machine, collapsed, guards);
+  for (const candidate of fitCandidates(machine.root, activeIds)) {
+    if (fitsAtReadable(layout, room)) break;
+    const inside = new Set(candidate.inside);
+    collapsed = new Set([...collapsed].filter((id) => !inside.has(id)));
+    collapsed.add(candidate.id);
+    layout = await layoutMachine(machine, collapsed, guards);
+  }
+  return { collapsed, readable: fitsAtReadable(layout, maxRoom) };
+}
 
 /** The laid-out diagram of `machine`, with `activeIds` (state node ids) highlighted. */
 export function Diagram({
   machine,
   activeIds,
   name,
+  onWantHeight,
+  panelRoom,
 }: {
   machine: AnyStateMachine;
   activeIds: ReadonlySet<string>;
   name: string;
+  /**
+   * At "Fit", the height (px) the chart's scroll area needs inside its padding to show the chart at
+   * READABLE_SCALE; null when it needs none. The docked panel grows for it (up to the window).
+   */
+  onWantHeight?: (height: number | null) => void;
+  /** How much the docked panel has grown for the chart (px), and how much more it can (to the window). */
+  panelRoom?: () => { grown: number; free: number };
 }) {
-  // the collapsed compound states: chosen when the chart opens, then by the person
+  // the collapsed compound states: chosen by "Fit" (and when the chart opens), then by the person
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() =>
     defaultCollapsed(machine.root, activeIds),
   );
@@ -289,8 +348,11 @@ export function Diagram({
   // a large chart names its transitions' events only, until the person asks for the guards
   const [guards, setGuards] = useState(() => !isLargeChart(machine.root));
   const { layout, error } = useLayout(machine, collapsed, guards);
-  // null: not chosen yet; fit when the whole chart is readable, else 100%
+  // null: not chosen yet (the chart opens as "Fit" plans it)
   const [zoom, setZoom] = useState<Zoom | null>(null);
+  // a "Fit" to plan (the chart opening, or the button), and the states the last one collapsed
+  const [fitting, setFitting] = useState<{ opening: boolean } | null>({ opening: true });
+  const [fitCollapsed, setFitCollapsed] = useState<readonly string[]>([]);
   const [canvas, setCanvas] = useState<HTMLDivElement | null>(null);
   const box = useBoxSize(canvas);
   const isEnabled = (edge: LaidEdge) => edge.info.from.some((id) => activeIds.has(id));
@@ -301,14 +363,58 @@ export function Diagram({
     return [...layout.edges].sort((a, b) => Number(on(a)) - Number(on(b)));
   }, [layout, activeIds]);
 
-  // "Fit" shows the whole chart in the visible area (never larger than 125%)
+  // "Fit" shows the whole chart in the visible area (never larger than MAX_FIT)
   const fitScale =
     layout && box && box.width > 0 && box.height > 0
-      ? Math.min(1.25, box.width / layout.width, box.height / layout.height)
+      ? Math.min(MAX_FIT, box.width / layout.width, box.height / layout.height)
       : null;
-  const mode: Zoom = zoom ?? (fitScale !== null && fitScale < READABLE_FIT ? 1 : 'fit');
+  const mode: Zoom = zoom ?? (fitScale !== null && fitScale < READABLE_SCALE ? 1 : 'fit');
   const scale = mode === 'fit' ? null : mode;
   const shown = scale ?? fitScale;
+
+  // plan the "Fit": what to collapse, from the room the chart can have (the panel may grow)
+  const hasBox = box !== null && box.width > 0 && box.height > 0;
+  const activeKey = [...activeIds].sort().join('\n');
+  useEffect(() => {
+    if (!fitting || !hasBox || !box) return;
+    let current = true;
+    const { grown, free } = panelRoom?.() ?? { grown: 0, free: 0 };
+    const room = { width: box.width, height: box.height - grown };
+    const maxRoom = { width: box.width, height: box.height + free };
+    planFit(machine, activeIds, guards, room, maxRoom).then(
+      (plan) => {
+        if (!current) return;
+        setCollapsed(plan.collapsed);
+        setFitCollapsed([...plan.collapsed]);
+        // a chart unreadable even so opens at 100%, following its active state
+        setZoom(fitting.opening && !plan.readable ? 1 : 'fit');
+        setFitting(null);
+      },
+      () => current && setFitting(null),
+    );
+    return () => {
+      current = false;
+    };
+    // the room and the active states are read when the plan starts (the box's size starts it once known)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fitting, hasBox, machine, activeKey, guards]);
+
+  // the active state moved into a state "Fit" collapsed: fit again, so it stays in sight
+  useEffect(() => {
+    if (mode === 'fit' && !fitting && fitCollapsed.some((id) => collapsed.has(id) && activeIds.has(id))) {
+      setFitting({ opening: false });
+    }
+  }, [activeIds, mode, fitting, fitCollapsed, collapsed]);
+
+  // at "Fit", the height the chart needs to be readable (when its width allows it)
+  const wantHeight =
+    layout && box && box.width > 0 && layout.width * READABLE_SCALE <= box.width + 0.5
+      ? Math.ceil(layout.height * READABLE_SCALE)
+      : null;
+  useEffect(() => {
+    if (mode === 'fit' && !fitting) onWantHeight?.(wantHeight);
+  }, [mode, fitting, wantHeight, onWantHeight]);
+  useEffect(() => () => onWantHeight?.(null), [onWantHeight]);
 
   // Zoomed in, keep the innermost active state in view as it changes.
   const focus = useMemo(() => {
@@ -346,7 +452,9 @@ export function Diagram({
     else next.add(id);
     changeCollapsed(next);
   };
-  const drawnIds = new Set(layout.states.map((state) => state.info.id));
+  const drawn = new Map(layout.states.map((state) => [state.info.id, state.info]));
+  // the states the last "Fit" collapsed that are still collapsed
+  const fitNote = mode === 'fit' ? fitCollapsed.filter((id) => collapsed.has(id)) : [];
   return (
     <div className="fruit-devtools-diagram">
       <div className="fruit-devtools-toolbar" role="toolbar" aria-label="Diagram tools">
@@ -354,7 +462,10 @@ export function Diagram({
           type="button"
           aria-label="Fit the whole chart"
           aria-pressed={mode === 'fit'}
-          onClick={() => setZoom('fit')}
+          onClick={() => {
+            setZoom('fit');
+            setFitting({ opening: false });
+          }}
         >
           Fit
         </button>
@@ -409,6 +520,17 @@ export function Diagram({
             </button>
           </>
         )}
+        {fitNote.length > 0 && (
+          <span
+            className="fruit-devtools-fit-note"
+            role="status"
+            title={fitNote.map((id) => drawn.get(id)?.path ?? id).join(', ')}
+          >
+            {fitNote.length === 1
+              ? `${drawn.get(fitNote[0]!)?.path ?? fitNote[0]} collapsed to fit`
+              : `${fitNote.length} states collapsed to fit`}
+          </span>
+        )}
         <span className="fruit-devtools-legend" aria-hidden="true">
           <span className="fruit-devtools-legend-active" /> active
           <span className="fruit-devtools-legend-enabled" /> can be taken now
@@ -422,7 +544,7 @@ export function Diagram({
         role="region"
       >
         <svg
-          className="fruit-devtools-svg"
+          className={`fruit-devtools-svg${fitting?.opening && hasBox ? ' fruit-devtools-svg--pending' : ''}`}
           role="group"
           aria-label={`Statechart of ${name}`}
           viewBox={`0 0 ${Math.ceil(layout.width)} ${Math.ceil(layout.height)}`}
@@ -460,7 +582,7 @@ export function Diagram({
             <Edge key={edge.info.id} edge={edge} enabled={isEnabled(edge)} />
           ))}
           {layout.states
-            .filter((state) => state.info.collapsible && drawnIds.has(state.info.id))
+            .filter((state) => state.info.collapsible)
             .map((state) => (
               <CollapseToggle
                 key={`toggle-${state.info.id}`}

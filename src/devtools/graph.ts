@@ -167,6 +167,22 @@ export function defaultCollapsed(root: AnyStateNode, activeIds: ReadonlySet<stri
   return collapsed;
 }
 
+/**
+ * The compound states "Fit" may collapse to make a chart readable, in the order it collapses them: the
+ * ones holding no active state (`activeIds`), deepest first (so the outer structure stays), the larger
+ * first at one depth. Each comes with the ids of the state nodes inside it.
+ */
+export function fitCandidates(
+  root: AnyStateNode,
+  activeIds: ReadonlySet<string>,
+): { id: string; inside: string[] }[] {
+  return allStateNodes(root)
+    .filter((node) => node.parent && Object.keys(node.states).length > 0 && !activeIds.has(node.id))
+    .map((node) => ({ node, inside: allStateNodes(node).slice(1) }))
+    .sort((a, b) => b.node.path.length - a.node.path.length || b.inside.length - a.inside.length)
+    .map(({ node, inside }) => ({ id: node.id, inside: inside.map((n) => n.id) }));
+}
+
 export function buildStatechartGraph(
   root: AnyStateNode,
   measure: Measure = estimateWidth,

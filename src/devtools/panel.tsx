@@ -2,7 +2,17 @@
 // middle, its state value, context, last events and a "Send event" form on the right. The "Actor map"
 // tab shows instead which actors talk to which (map.tsx).
 import { useSelector } from '@xstate/react';
-import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+} from 'react';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import {
   actorLabel,
@@ -12,11 +22,14 @@ import {
   type EventRecord,
   type InspectionCollector,
 } from './collector.ts';
-import { Diagram } from './diagram.tsx';
+import { contentSize, Diagram } from './diagram.tsx';
 import { JsonView } from './json-view.tsx';
 import { ActorMap } from './map.tsx';
 import { SendEventForm } from './send-form.tsx';
 import './devtools.css';
+
+/** Where the panel becomes one scrolling column (devtools.css). */
+const NARROW = '(max-width: 900px)';
 
 export const SHORTCUT_LABEL = 'Ctrl+Shift+X (⌘⇧X on macOS)';
 
@@ -212,7 +225,17 @@ function EventList({ collector, sessionId }: { collector: InspectionCollector; s
 
 const noNodes: readonly AnyStateNode[] = [];
 
-function ActorDetails({ collector, entry }: { collector: InspectionCollector; entry: ActorEntry }) {
+function ActorDetails({
+  collector,
+  entry,
+  onWantHeight,
+  panelRoom,
+}: {
+  collector: InspectionCollector;
+  entry: ActorEntry;
+  onWantHeight: (height: number | null) => void;
+  panelRoom: () => { grown: number; free: number };
+}) {
   const { ref } = entry;
   const snapshot = useSelector(ref, (s: unknown) => s) as
     | (AnyMachineSnapshot & { _nodes?: readonly AnyStateNode[] })
@@ -251,7 +274,13 @@ function ActorDetails({ collector, entry }: { collector: InspectionCollector; en
       <div className="fruit-devtools-body">
         <section className="fruit-devtools-chart" aria-label="Statechart">
           {machine ? (
-            <Diagram machine={machine} activeIds={activeIds} name={label} />
+            <Diagram
+              machine={machine}
+              activeIds={activeIds}
+              name={label}
+              onWantHeight={onWantHeight}
+              panelRoom={panelRoom}
+            />
           ) : (
             <p className="fruit-devtools-muted">
               This actor is not a state machine: its snapshot is shown instead.
@@ -310,6 +339,39 @@ export function DevtoolsPanel({
   useEffect(() => {
     if (autoFocus) panelRef.current?.focus();
   }, [autoFocus]);
+
+  // Docked, the panel grows (up to the window's height) when the chart at "Fit" needs the height to be
+  // readable; narrow screens (one scrolling column) and "Full height" leave it as it is.
+  const [chartHeight, setChartHeight] = useState<number | null>(null);
+  const [windowHeight, setWindowHeight] = useState(() => window.innerHeight);
+  const canGrow = () => !expanded && !window.matchMedia?.(NARROW).matches;
+  // the panel's height before it grew (measured when it last grew)
+  const dockedHeight = useRef(0);
+  useEffect(() => {
+    const onResize = () => setWindowHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    panel.style.removeProperty('height');
+    const canvas = panel.querySelector<HTMLElement>('.fruit-devtools-canvas');
+    if (chartHeight === null || !canvas || !canGrow()) return;
+    const height = panel.getBoundingClientRect().height;
+    dockedHeight.current = height;
+    const target = Math.min(windowHeight, Math.ceil(height + chartHeight - contentSize(canvas).height));
+    if (target > height + 1) panel.style.height = `${target}px`;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chartHeight, expanded, windowHeight]);
+  const panelRoom = useCallback(() => {
+    const panel = panelRef.current;
+    if (!panel || !canGrow()) return { grown: 0, free: 0 };
+    const height = panel.getBoundingClientRect().height;
+    const grown = panel.style.height ? Math.max(0, height - dockedHeight.current) : 0;
+    return { grown, free: Math.max(0, window.innerHeight - height) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expanded]);
 
   const select = (sessionId: string) => {
     setSelected(sessionId);
@@ -408,7 +470,13 @@ export function DevtoolsPanel({
               />
             </section>
           ) : entry ? (
-            <ActorDetails key={entry.ref.sessionId} collector={collector} entry={entry} />
+            <ActorDetails
+              key={entry.ref.sessionId}
+              collector={collector}
+              entry={entry}
+              onWantHeight={setChartHeight}
+              panelRoom={panelRoom}
+            />
           ) : (
             <div className="fruit-devtools-empty">
               <p>Select an actor to see its statechart, context and last events.</p>

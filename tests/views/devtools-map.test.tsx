@@ -2,14 +2,11 @@
 // system with fake effects: the running actors by systemId and scope, the messages between them
 // (declared by the machines, or seen), a node that opens its actor's chart; the session's chart opening
 // with its inner compound states collapsed, and each toggled by its header button or all at once.
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef, AnyEventObject } from 'xstate';
-import { InspectionCollector } from '../../src/devtools/collector.ts';
-import { DevtoolsPanel } from '../../src/devtools/panel.tsx';
-import { prepareMember, startAppSystem, whenAttached, type AppSystem } from '../../src/app/app-system.ts';
-import { fakeEffects } from '../support/fake-effects.ts';
+import { type AppSystem } from '../../src/app/app-system.ts';
+import { renderViewer } from './support/viewer.tsx';
 
 let system: AppSystem | null = null;
 
@@ -19,15 +16,9 @@ afterEach(() => {
 });
 
 async function startWithViewer() {
-  const collector = new InspectionCollector();
-  system = startAppSystem({ effects: fakeEffects(), inspect: collector.observer });
-  system.send({ type: 'signIn.prepare' });
-  await whenAttached(system, 'loginDialog');
-  await prepareMember(system);
-  const user = userEvent.setup();
-  render(<DevtoolsPanel collector={collector} root={system} onClose={vi.fn()} />);
-  const panel = screen.getByRole('complementary', { name: 'Statechart viewer' });
-  return { collector, system, user, inPanel: within(panel) };
+  const viewer = await renderViewer();
+  system = viewer.system;
+  return viewer;
 }
 
 const stateBox = (diagram: HTMLElement, path: string) =>
