@@ -1,6 +1,6 @@
-// Model paths of My Profile and Account Settings, replayed on live actors; then their rules on the
+// My Profile and Account Settings: their rules, and the two on the
 // whole actor system, with src/account/account-logic.ts's effects over fake API calls.
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { DELETE_CONFIRMATION } from '../../domain/account.ts';
 import { MESSAGES } from '../../domain/validation.ts';
@@ -10,8 +10,6 @@ import { ApiError } from '../../src/platform/api.ts';
 import { navigation } from '../../src/platform/navigation.ts';
 import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
 import {
-  accountModels,
-  accountPaths,
   CURRENT,
   hugePng,
   memberProfile,
@@ -21,36 +19,11 @@ import {
   withPassword,
 } from '../support/account-models.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
-import { CoverageRecorder, controlledActors, machineInventory, replayOnActor } from '../support/model.ts';
 import { startTestSystem } from '../support/start-system.ts';
 
-const recorders = new Map(accountModels.map((m) => [m.machine, new CoverageRecorder(m.machine)]));
-afterAll(() => recorders.forEach((r) => r.save()));
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-for (const model of accountModels) {
-  describe(`${model.machine.id} model`, () => {
-    const paths = accountPaths(model);
-    it('reaches every state', () => {
-      const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.state._nodes.map((n) => n.id))));
-      const all = machineInventory(model.machine).states;
-      expect(all.filter((id) => !reached.has(id))).toEqual([]);
-    });
-    for (const path of paths) {
-      it(path.description, async () => {
-        const actor = await replayOnActor(model.machine, path, {
-          controlled: controlledActors(model.actors),
-          recorder: recorders.get(model.machine)!,
-          check: (a, e) =>
-            expect(model.observe(a.context as never)).toEqual(model.observe(e.context as never)),
-        });
-        actor.stop();
-      });
-    }
-  });
-}
 
 describe('profile rules', () => {
   it('checks display names against NAME_LIMITS', () => {

@@ -1,29 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authCallbackMachine, CALLBACK_MESSAGES } from '../../machines/auth/auth-callback.ts';
 import type { SignInResult } from '../../domain/session-user.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import { authCallbackModel } from '../models/auth-callback.ts';
-import { pathsOf } from '../models/types.ts';
-
-const recorder = new CoverageRecorder(authCallbackMachine);
-afterAll(() => recorder.save());
-
-describe('authCallback model', () => {
-  const paths = pathsOf(authCallbackModel);
-  for (const path of paths) {
-    it(path.description, async () => {
-      const controlled = controlledActors(authCallbackModel.actors);
-      const actor = await replayOnActor(authCallbackMachine, path, {
-        controlled,
-        recorder,
-        check: (a, e) => expect(a.context.message).toEqual(e.context.message),
-      });
-      for (const call of controlled.calls) expect(call.input).toEqual({ code: 'c0de', state: 's7ate' });
-      actor.stop();
-    });
-  }
-});
+import { flushPromises } from '../support/model.ts';
 
 describe('authCallback hand-over', () => {
   it('hands the token and user over once the code is exchanged', async () => {

@@ -1,34 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { cartCountMachine } from '../../machines/commerce/cart-count.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import { cartCountModel } from '../models/cart-count.ts';
-import { pathsOf } from '../models/types.ts';
-
-const recorder = new CoverageRecorder(cartCountMachine);
-afterAll(() => recorder.save());
-
-describe('cartCount model', () => {
-  const paths = pathsOf(cartCountModel);
-
-  it('reaches "stopped" only after three failures in a row', () => {
-    const stopped = paths.filter((p) => p.state.value === 'stopped');
-    expect(stopped.length).toBeGreaterThan(0);
-    for (const p of stopped) expect(p.state.context.failures).toBe(3);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const controlled = controlledActors(cartCountModel.actors);
-      const actor = await replayOnActor(cartCountMachine, path, {
-        controlled,
-        recorder,
-        check: (a, e) => expect(a.context).toEqual(e.context),
-      });
-      actor.stop();
-    });
-  }
-});
+import { flushPromises } from '../support/model.ts';
 
 describe('cartCount timing (SPEC.md §4, §9)', () => {
   const start = (answers: (number | null | Error)[]) => {

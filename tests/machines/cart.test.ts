@@ -1,51 +1,15 @@
-// The cart machine: its model paths replayed on a live actor, and its rules on the whole actor
+// The cart machine: its rules on the whole actor
 // system (the session loads it, the badge, the balance and the toasts hear from it).
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import {
-  CART_MESSAGES,
-  cartMachine,
-  isInCart,
-  pendingChange,
-  type CartContext,
-} from '../../machines/commerce/cart.ts';
+import { CART_MESSAGES, cartMachine, isInCart, pendingChange } from '../../machines/commerce/cart.ts';
 import type { Cart } from '../../domain/commerce.ts';
 import { ApiError } from '../../src/platform/api.ts';
 import { systemActor, whenAttached, type AppEffects } from '../../src/app/app-system.ts';
 import { cartOf, couponFixture } from '../support/cart-fixtures.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import { cartModel, observeCart as observe } from '../models/cart.ts';
-import { pathsOf } from '../models/types.ts';
+import { flushPromises } from '../support/model.ts';
 import { startTestSystem } from '../support/start-system.ts';
-
-const recorder = new CoverageRecorder(cartMachine);
-afterAll(() => recorder.save());
-
-describe('cart model', () => {
-  const paths = pathsOf(cartModel);
-
-  it('reaches every state of the cart', () => {
-    const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    expect(values).toContain('"signedOut"');
-    for (const cart of ['loading', { ready: 'idle' }, { ready: 'changing' }, 'failed'])
-      for (const coupons of ['idle', 'loading', 'loaded', 'failed'])
-        expect(values, JSON.stringify({ cart, coupons })).toContain(
-          JSON.stringify({ active: { cart, coupons } }),
-        );
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const actor = await replayOnActor(cartMachine, path, {
-        controlled: controlledActors(cartModel.actors),
-        recorder,
-        check: (a, e) => expect(observe(a.context as CartContext)).toEqual(observe(e.context as CartContext)),
-      });
-      actor.stop();
-    });
-  }
-});
 
 // ---------------------------------------------------------------------------------------------
 // The rules, on the whole actor system with fake effects

@@ -1,6 +1,6 @@
-// Model paths of the catalog's flows: legacy redirect, share links, the Share button, the template
-// filler, favourites and the home shelves, replayed on live actors.
-import { afterAll, describe, expect, it } from 'vitest';
+// The catalog's flows (legacy redirect, share links, the Share button, the template filler,
+// favourites and the home shelves): rules their independent models leave to examples.
+import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { legacyRedirectMachine } from '../../machines/catalog/legacy-redirect.ts';
 import type { PromptLookup } from '../../machines/catalog/prompt-detail.ts';
@@ -13,49 +13,9 @@ import {
 } from '../../machines/catalog/template-filler.ts';
 import { favoritesMachine } from '../../machines/catalog/favorites.ts';
 import { detailSlugIdOf } from '../../domain/catalog.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { flushPromises } from '../support/model.ts';
 import { fullFixture } from '../support/fixtures.ts';
-import { favoritesModel } from '../models/favorites.ts';
-import { homeSectionsModel } from '../models/home-sections.ts';
-import { legacyRedirectModel } from '../models/legacy-redirect.ts';
-import { shareLandingModel } from '../models/share-landing.ts';
-import { shareModel } from '../models/share.ts';
-import { templateFillerModel } from '../models/template-filler.ts';
-import { pathsOf, type MachineModel } from '../models/types.ts';
-
-type Model = MachineModel;
-
 const full = fullFixture(7);
-const models: Model[] = [
-  legacyRedirectModel,
-  shareLandingModel,
-  shareModel,
-  templateFillerModel,
-  favoritesModel,
-  homeSectionsModel,
-];
-
-const recorders = new Map(models.map((m) => [m.machine, new CoverageRecorder(m.machine)]));
-afterAll(() => recorders.forEach((r) => r.save()));
-
-for (const model of models) {
-  describe(`${model.machine.id} model`, () => {
-    const paths = pathsOf(model);
-    for (const path of paths) {
-      it(path.description, async () => {
-        const actor = await replayOnActor(model.machine, path, {
-          controlled: controlledActors(model.actors),
-          recorder: recorders.get(model.machine)!,
-          check: (a, e) => {
-            const observe = model.observe ?? ((c: unknown) => c);
-            expect(observe(a.context as never)).toEqual(observe(e.context as never));
-          },
-        });
-        actor.stop();
-      });
-    }
-  });
-}
 
 describe('catalog flow rules', () => {
   it('redirects a legacy id to /detail/{slugId}, keeping the query (SPEC.md §4)', async () => {

@@ -1,47 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { connectionModel } from '../models/connection.ts';
-import { pathsOf } from '../models/types.ts';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { RETRY_ON_RESTORE } from '../../machines/app/app.ts';
-import {
-  connectionMachine,
-  PROBE_MAX_ATTEMPT,
-  probeDelayOf,
-  type ConnectionEvent,
-} from '../../machines/shell/connection.ts';
+import { connectionMachine, type ConnectionEvent } from '../../machines/shell/connection.ts';
 import { createApiClient } from '../../src/platform/api.ts';
 import { systemActor } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { pageFixture } from '../support/fixtures.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { flushPromises } from '../support/model.ts';
 import { startTestSystem } from '../support/start-system.ts';
-
-const recorder = new CoverageRecorder(connectionMachine);
-afterAll(() => recorder.save());
-
-describe('connection model', () => {
-  const paths = pathsOf(connectionModel);
-
-  it('backs off 2, 4, 8, 16 s, then probes every 30 s', () => {
-    expect([0, 1, 2, 3, 4, 5].map(probeDelayOf)).toEqual([2000, 4000, 8000, 16000, 30000, 30000]);
-    expect(PROBE_MAX_ATTEMPT).toBe(4);
-    // the failed probes the paths go through reach the cap and stay there
-    const attempts = new Set(paths.map((p) => p.state.context.attempt));
-    expect([...attempts].sort()).toEqual([0, 1, 2, 3, 4]);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const controlled = controlledActors(['probe']);
-      const actor = await replayOnActor(connectionMachine, path, {
-        controlled,
-        recorder,
-        check: (a, e) => expect(a.context.attempt).toBe(e.context.attempt),
-      });
-      actor.stop();
-    });
-  }
-});
 
 describe('connection timing and reports', () => {
   /** The machine with a `watch` the test drives and a probe that answers as the test says. */

@@ -1,32 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { emailVerificationMachine, type VerifyAnswer } from '../../machines/auth/email-verification.ts';
 import { MESSAGES } from '../../domain/validation.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import { emailVerificationModel } from '../models/email-verification.ts';
-import { pathsOf } from '../models/types.ts';
-
-const recorder = new CoverageRecorder(emailVerificationMachine);
-afterAll(() => recorder.save());
-
-describe('emailVerification model', () => {
-  const paths = pathsOf(emailVerificationModel);
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const controlled = controlledActors(emailVerificationModel.actors);
-      const actor = await replayOnActor(emailVerificationMachine, path, {
-        controlled,
-        recorder,
-        check: (a, e) => {
-          expect(a.context.message).toEqual(e.context.message);
-          expect(a.context.fieldError).toEqual(e.context.fieldError);
-        },
-      });
-      actor.stop();
-    });
-  }
-});
+import { flushPromises } from '../support/model.ts';
 
 describe('emailVerification rules', () => {
   it('asks for a valid address before sending a new link', async () => {

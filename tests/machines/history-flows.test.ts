@@ -1,7 +1,7 @@
-// Model paths of the member's history: Orders, an order's detail, Fruit History, My Coupons and
-// Exchange Fruit Coins, replayed on live actors; then their rules on the whole actor system, with
+// The member's history (Orders, an order's detail, Fruit History, My Coupons and Exchange Fruit
+// Coins): their rules on the whole actor system, with
 // src/commerce/history-logic.ts's effects over fake API calls.
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { EXCHANGE_MESSAGES } from '../../machines/commerce/exchange.ts';
 import { ApiError } from '../../src/platform/api.ts';
@@ -9,44 +9,9 @@ import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
 import { externalPage } from '../../src/commerce/history-logic.ts';
 import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { couponFixture, ledgerPageFixture, offersFixture } from '../support/history-fixtures.ts';
-import { exchangedCoupon, historyModels, pendingOrder } from '../support/history-models.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  machineInventory,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { exchangedCoupon, pendingOrder } from '../support/history-models.ts';
+import { flushPromises } from '../support/model.ts';
 import { startTestSystem } from '../support/start-system.ts';
-
-const recorders = new Map(historyModels.map((m) => [m.machine, new CoverageRecorder(m.machine)]));
-afterAll(() => recorders.forEach((r) => r.save()));
-
-for (const model of historyModels) {
-  describe(`${model.machine.id} model`, () => {
-    const paths = modelPaths(model.machine, {
-      samples: model.samples,
-      serializeState: model.serialize,
-    }).filter((p) => p.steps.length <= model.maxSteps);
-    it('reaches every state', () => {
-      const reached = new Set(paths.flatMap((p) => p.steps.flatMap((s) => s.state._nodes.map((n) => n.id))));
-      const all = machineInventory(model.machine).states;
-      expect(all.filter((id) => !reached.has(id))).toEqual([]);
-    });
-    for (const path of paths) {
-      it(path.description, async () => {
-        const actor = await replayOnActor(model.machine, path, {
-          controlled: controlledActors(model.actors),
-          recorder: recorders.get(model.machine)!,
-          check: (a, e) =>
-            expect(model.observe(a.context as never)).toEqual(model.observe(e.context as never)),
-        });
-        actor.stop();
-      });
-    }
-  });
-}
 
 /** The whole actor system over fake API calls, with a member signed in (balance 650). */
 async function memberSystem(overrides: Partial<AppEffects>) {

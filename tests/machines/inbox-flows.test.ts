@@ -1,7 +1,6 @@
-// Model paths of the account area's inbox, Messages and Customer Support, replayed on live actors;
-// then their rules on the whole actor system, with src/account/inbox-logic.ts's effects over fake
+// The account area's inbox, Messages and Customer Support: their rules on the whole actor system, with src/account/inbox-logic.ts's effects over fake
 // API calls.
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import type { Message } from '../../domain/account.ts';
 import { MESSAGES_TEXT, unreadOf } from '../../machines/account/messages.ts';
@@ -10,61 +9,9 @@ import { ApiError } from '../../src/platform/api.ts';
 import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
 import inboxLogic, { RATE_LIMITED_MESSAGE } from '../../src/account/inbox-logic.ts';
 import { fakeEffects, profileFixture } from '../support/fake-effects.ts';
-import {
-  accountModels,
-  inboxPage,
-  OFFLINE,
-  pastRequests,
-  SAMPLE_TEXT,
-  sentRequest,
-} from '../support/inbox-models.ts';
-import {
-  CoverageRecorder,
-  controlledActors,
-  flushPromises,
-  machineInventory,
-  modelPaths,
-  replayOnActor,
-} from '../support/model.ts';
+import { inboxPage, OFFLINE, pastRequests, SAMPLE_TEXT, sentRequest } from '../support/inbox-models.ts';
+import { flushPromises } from '../support/model.ts';
 import { startTestSystem } from '../support/start-system.ts';
-
-const machines = [...new Set(accountModels.map((m) => m.machine))];
-const recorders = new Map(machines.map((m) => [m, new CoverageRecorder(m)]));
-afterAll(() => recorders.forEach((r) => r.save()));
-
-const pathsOf = (model: (typeof accountModels)[number]) =>
-  modelPaths(model.machine, { samples: model.samples, serializeState: model.serialize }).filter(
-    (p) => p.steps.length <= model.maxSteps,
-  );
-
-for (const machine of machines) {
-  const models = accountModels.filter((m) => m.machine === machine);
-  describe(`${machine.id} model`, () => {
-    it('reaches every state', () => {
-      const reached = new Set(
-        models.flatMap(pathsOf).flatMap((p) => p.steps.flatMap((s) => s.state._nodes.map((n) => n.id))),
-      );
-      expect(machineInventory(machine).states.filter((id) => !reached.has(id))).toEqual([]);
-    });
-    models.forEach((model, i) => {
-      const seen = new Set<string>();
-      for (const path of pathsOf(model)) {
-        // the member's model and the visitor's share their first steps
-        if (seen.has(path.description)) continue;
-        seen.add(path.description);
-        it(`${models.length > 1 ? `[${i === 0 ? 'visitor' : 'member'}] ` : ''}${path.description}`, async () => {
-          const actor = await replayOnActor(model.machine, path, {
-            controlled: controlledActors(model.actors),
-            recorder: recorders.get(machine)!,
-            check: (a, e) =>
-              expect(model.observe(a.context as never)).toEqual(model.observe(e.context as never)),
-          });
-          actor.stop();
-        });
-      }
-    });
-  });
-}
 
 // ---------------------------------------------------------------------------------------------
 // On the actor system

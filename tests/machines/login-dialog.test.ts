@@ -1,62 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { LOGIN_MESSAGES, loginDialogMachine } from '../../machines/auth/login-dialog.ts';
 import { ENCRYPT_FAILED, type SignInResult } from '../../domain/session-user.ts';
 import { MESSAGES } from '../../domain/validation.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import {
-  LOGIN_ACTORS as ACTORS,
-  loginDialogInput as input,
-  loginDialogModel,
-} from '../models/login-dialog.ts';
-import { pathsOf } from '../models/types.ts';
-
-const recorder = new CoverageRecorder(loginDialogMachine);
-afterAll(() => recorder.save());
+import { flushPromises } from '../support/model.ts';
+import { loginDialogInput as input } from '../models/login-dialog.ts';
 
 const userData = { userId: 'u-1', email: 'demo@example.com', fruitCnt: 3 };
-
-describe('loginDialog model', () => {
-  const paths = pathsOf(loginDialogModel);
-
-  it('reaches every mode of SPEC.md §4', () => {
-    const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const mode of [
-      'closed',
-      'providers',
-      'login',
-      'register',
-      'loggingIn',
-      'registering',
-      'social',
-      'guest',
-      'signedIn',
-    ]) {
-      expect(
-        [...reached].some((r) => r.includes(`"${mode}"`)),
-        mode,
-      ).toBe(true);
-    }
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const controlled = controlledActors(ACTORS);
-      const actor = await replayOnActor(loginDialogMachine, path, {
-        input,
-        controlled,
-        recorder,
-        check: (a, e) => {
-          expect(a.context.message).toEqual(e.context.message);
-          expect(a.context.errors).toEqual(e.context.errors);
-          expect(a.context.status).toEqual(e.context.status);
-          expect(a.hasTag('busy')).toBe(e.hasTag('busy'));
-        },
-      });
-      actor.stop();
-    });
-  }
-});
 
 describe('loginDialog rules', () => {
   const open = (impl: Parameters<typeof loginDialogMachine.provide>[0] = {}) =>

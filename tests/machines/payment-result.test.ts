@@ -1,55 +1,15 @@
-// The payment result machine: its model paths replayed on a live actor (the poll on a simulated
-// clock), and its rules: confirm once per visit, follow a pending order for a bounded time, cancel
+// The payment result machine: its rules (the poll on a simulated clock): confirm once per visit, follow a pending order for a bounded time, cancel
 // only after a confirmation, pay again on a new payment page.
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { OrderDetail } from '../../domain/commerce.ts';
 import { PENDING_POLL_LIMIT, paymentResultMachine } from '../../machines/commerce/payment-result.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
+import { flushPromises } from '../support/model.ts';
 import {
   cancelledOrder as cancelled,
   paidOrder as paid,
-  paymentResultModel,
   pendingOrder as pending,
-  serializePaymentResult as serialize,
-  shortPoll,
 } from '../models/payment-result.ts';
-import { pathsOf } from '../models/types.ts';
-
-const recorder = new CoverageRecorder(paymentResultMachine);
-afterAll(() => recorder.save());
-
-describe('paymentResult model', () => {
-  const paths = pathsOf(paymentResultModel);
-
-  it('reaches every state of the payment result', () => {
-    const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const v of [
-      'idle',
-      'confirming',
-      'loading',
-      'failed',
-      'paid',
-      'cancelled',
-      'redirecting',
-      ...['watching', 'checking', 'reconfirming', 'stale', 'confirmingCancel', 'cancelling', 'paying'].map(
-        (sub) => ({ pending: sub }),
-      ),
-    ])
-      expect(values).toContain(JSON.stringify(v));
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const actor = await replayOnActor(shortPoll, path, {
-        controlled: controlledActors(paymentResultModel.actors),
-        recorder,
-        check: (a, e) => expect(serialize(a)).toEqual(serialize(e)),
-      });
-      actor.stop();
-    });
-  }
-});
 
 describe('paymentResult rules', () => {
   function start(answers: {

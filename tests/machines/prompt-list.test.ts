@@ -1,46 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { promptListModel } from '../models/prompt-list.ts';
-import { pathsOf } from '../models/types.ts';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
-import { CoverageRecorder, controlledActors, replayOnActor } from '../support/model.ts';
 import { pageFixture } from '../support/fixtures.ts';
 import type { ListQuery, PromptPage } from '../../domain/catalog.ts';
-
-const recorder = new CoverageRecorder(promptListMachine);
-afterAll(() => recorder.save());
-
-describe('promptList model', () => {
-  const paths = pathsOf(promptListModel);
-
-  it('reaches idle, loading, ready, revalidating and error', () => {
-    expect(new Set(paths.map((p) => p.state.value))).toEqual(
-      new Set(['idle', 'loading', 'ready', 'revalidating', 'error']),
-    );
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const controlled = controlledActors(['fetchPromptPage']);
-      const actor = await replayOnActor(promptListMachine, path, {
-        controlled,
-        recorder,
-        check: (actual, expected) => {
-          expect(actual.context.error).toEqual(expected.context.error);
-          expect(actual.context.page?.data.length).toEqual(expected.context.page?.data.length);
-          expect(actual.context.viewer).toEqual(expected.context.viewer);
-          for (const tag of ['loading', 'ready', 'error'])
-            expect(actual.hasTag(tag)).toBe(expected.hasTag(tag));
-        },
-      });
-      // every load asked the fetcher for the query it was given, the last one last
-      const loads = path.steps.filter((st) => st.event.type === 'list.load').map((st) => st.event.query);
-      const last = controlled.calls.at(-1)?.input as { page?: number } | undefined;
-      if (last) expect({ ...last, page: (loads.at(-1) as { page?: number }).page }).toEqual(loads.at(-1));
-      actor.stop();
-    });
-  }
-});
 
 describe('promptList behaviour', () => {
   it('shows the page kept for a history entry at once when going back to it, then refreshes it', async () => {

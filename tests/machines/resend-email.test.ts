@@ -1,42 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { RESEND_MESSAGES, resendEmailMachine } from '../../machines/auth/resend-email.ts';
-import { registrationSuccessMachine } from '../../machines/auth/registration-success.ts';
-import { verifyEmailNoticeMachine } from '../../machines/auth/verify-email-notice.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import { registrationSuccessModel } from '../models/registration-success.ts';
-import { RESEND_EMAIL, resendEmailModel } from '../models/resend-email.ts';
-import { walksOf } from '../models/traversal.ts';
-import { pathsOf } from '../models/types.ts';
-import { verifyEmailNoticeModel } from '../models/verify-email-notice.ts';
-
-const recorders = [resendEmailMachine, registrationSuccessMachine, verifyEmailNoticeMachine].map(
-  (m) => new CoverageRecorder(m),
-);
-const [resendRec, successRec, noticeRec] = recorders as [
-  CoverageRecorder,
-  CoverageRecorder,
-  CoverageRecorder,
-];
-afterAll(() => recorders.forEach((r) => r.save()));
-
-describe('resendEmail model', () => {
-  for (const walk of walksOf(resendEmailModel)) {
-    for (const path of pathsOf(walk)) {
-      it(`${walk.label}: ${path.description}`, async () => {
-        const controlled = controlledActors(walk.actors);
-        const actor = await replayOnActor(resendEmailMachine, path, {
-          input: walk.input,
-          controlled,
-          recorder: resendRec,
-          check: (a, e) => expect(a.context.result).toEqual(e.context.result),
-        });
-        for (const call of controlled.calls) expect(call.input).toEqual({ email: RESEND_EMAIL });
-        actor.stop();
-      });
-    }
-  }
-});
+import { flushPromises } from '../support/model.ts';
 
 describe('resend cooldown (SPEC.md §2, §9)', () => {
   it('counts "Resend in {n}s" down from 60 and enables the button after exactly 60 s', () => {
@@ -84,43 +49,5 @@ describe('resend cooldown (SPEC.md §2, §9)', () => {
     });
     expect(actor.getSnapshot().context.secondsLeft).toBe(60);
     expect(actor.getSnapshot().hasTag('disabled')).toBe(true);
-  });
-});
-
-describe('registrationSuccess model', () => {
-  for (const path of pathsOf(registrationSuccessModel)) {
-    it(path.description, async () => {
-      const actor = await replayOnActor(registrationSuccessMachine, path, { recorder: successRec });
-      if (actor.getSnapshot().hasTag('visible'))
-        expect(actor.getSnapshot().context.email).toBe('new.user@outlook.com');
-      actor.stop();
-    });
-  }
-
-  it('opens with the resend button cooling down and force-closes 700 ms after dismissal', () => {
-    const clock = new SimulatedClock();
-    const actor = createActor(registrationSuccessMachine, { clock }).start();
-    actor.send({ type: 'registration.succeeded', email: 'x@yahoo.com' });
-    const resend = actor.getSnapshot().children.resend;
-    expect(resend?.getSnapshot().context.secondsLeft).toBe(60);
-    actor.send({ type: 'dialog.dismiss' });
-    clock.increment(699);
-    expect(actor.getSnapshot().value).toEqual({ shown: 'closing' });
-    clock.increment(1);
-    expect(actor.getSnapshot().value).toBe('closed');
-  });
-});
-
-describe('verifyEmailNotice model', () => {
-  for (const path of pathsOf(verifyEmailNoticeModel)) {
-    it(path.description, async () => {
-      (await replayOnActor(verifyEmailNoticeMachine, path, { recorder: noticeRec })).stop();
-    });
-  }
-
-  it('offers the resend at once', () => {
-    const actor = createActor(verifyEmailNoticeMachine).start();
-    actor.send({ type: 'notice.show', email: 'late@example.com' });
-    expect(actor.getSnapshot().children.resend?.getSnapshot().value).toBe('ready');
   });
 });

@@ -1,29 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { SEO_CACHE_LIMIT, seoMachine, type SeoEmitted } from '../../machines/shell/seo.ts';
 import { defaultSeo, detailReferenceOf, normaliseSeo, type SeoMeta } from '../../domain/seo.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import { seoMeta, seoModel } from '../models/seo.ts';
-import { pathsOf } from '../models/types.ts';
-
-const recorder = new CoverageRecorder(seoMachine);
-afterAll(() => recorder.save());
+import { flushPromises } from '../support/model.ts';
+import { seoMeta } from '../models/seo.ts';
 
 const meta = seoMeta;
-
-describe('seo model', () => {
-  const paths = pathsOf(seoModel);
-  for (const path of paths) {
-    it(path.description, async () => {
-      const actor = await replayOnActor(seoMachine, path, {
-        controlled: controlledActors(seoModel.actors),
-        recorder,
-        check: (a, e) => expect(a.context.applied).toEqual(e.context.applied),
-      });
-      actor.stop();
-    });
-  }
-});
 
 describe('seo rules (SPEC.md §2, §7, §9)', () => {
   const start = (answer: () => Promise<SeoMeta | null>) => {

@@ -1,46 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { SESSION_TOASTS, sessionMachine, type Restored } from '../../machines/auth/session.ts';
 import { adoptDecision, pollDecision, shouldToastLogin, type AuthMarks } from '../../domain/session-rules.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import {
-  demoUser as demo,
-  sessionBase as base,
-  sessionModel,
-  storageMarks as marks,
-} from '../models/session.ts';
-import { pathsOf } from '../models/types.ts';
-
-const recorder = new CoverageRecorder(sessionMachine);
-afterAll(() => recorder.save());
-
-describe('session model', () => {
-  const paths = pathsOf(sessionModel);
-
-  it('reaches logged in, logged out (suspended, guarded, idle) and logging out', () => {
-    const values = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    expect(values).toContain('"loggingOut"');
-    for (const sub of ['suspended', 'guarded', 'idle'])
-      expect(values).toContain(JSON.stringify({ loggedOut: sub }));
-    expect([...values].some((v) => v.includes('"loggedIn"'))).toBe(true);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const controlled = controlledActors(sessionModel.actors);
-      const actor = await replayOnActor(base, path, {
-        controlled,
-        recorder,
-        check: (a, e) => {
-          expect(a.context.token).toEqual(e.context.token);
-          expect(a.context.user).toEqual(e.context.user);
-          expect(a.context.revoked).toEqual(e.context.revoked);
-        },
-      });
-      actor.stop();
-    });
-  }
-});
+import { flushPromises } from '../support/model.ts';
+import { demoUser as demo, sessionBase as base, storageMarks as marks } from '../models/session.ts';
 
 describe('session rules (SPEC.md §4, §9)', () => {
   it('adopts another tab’s token unless a logout was under 3 s ago; directly within 60 s of a login', () => {

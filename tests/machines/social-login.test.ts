@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import {
   SOCIAL_MESSAGES,
@@ -6,43 +6,8 @@ import {
   type AuthorizeAnswer,
 } from '../../machines/auth/social-login.ts';
 import type { SignedIn } from '../../domain/session-user.ts';
-import { CoverageRecorder, controlledActors, flushPromises, replayOnActor } from '../support/model.ts';
-import {
-  socialLoginBase as base,
-  socialLoginInput as input,
-  socialLoginModel,
-  socialSignedIn as signedIn,
-} from '../models/social-login.ts';
-import { pathsOf } from '../models/types.ts';
-
-const recorder = new CoverageRecorder(socialLoginMachine);
-afterAll(() => recorder.save());
-
-describe('socialLogin model', () => {
-  const paths = pathsOf(socialLoginModel);
-
-  it('reaches success, failure, the timeout and a login finished elsewhere', () => {
-    const finals = new Set(paths.map((p) => JSON.stringify(p.state.value)));
-    for (const s of ['"succeeded"', '"failed"', '"timedOut"', '"settledElsewhere"', '"popupClosed"'])
-      expect(finals).toContain(s);
-  });
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const controlled = controlledActors(socialLoginModel.actors);
-      const actor = await replayOnActor(base, path, {
-        input,
-        controlled,
-        recorder,
-        check: (a, e) => {
-          expect(a.context.error).toEqual(e.context.error);
-          expect(a.context.result).toEqual(e.context.result);
-        },
-      });
-      actor.stop();
-    });
-  }
-});
+import { flushPromises } from '../support/model.ts';
+import { socialLoginInput as input, socialSignedIn as signedIn } from '../models/social-login.ts';
 
 describe('socialLogin timing (SPEC.md §4, §9)', () => {
   function start(opts: { storedAfterPolls?: number; loggedIn?: boolean } = {}) {

@@ -1,56 +1,8 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { createActor, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor, SimulatedClock } from 'xstate';
 import { toastMachine } from '../../machines/shell/toast.ts';
-import { toastItemMachine } from '../../machines/shell/toast-item.ts';
 import { TIMINGS } from '../../domain/system-ids.ts';
-import { CoverageRecorder, replayOnActor } from '../support/model.ts';
-import { toastItemModel } from '../models/toast-item.ts';
-import { toastModel } from '../models/toast.ts';
-import { pathsOf } from '../models/types.ts';
-import { walksOf } from '../models/traversal.ts';
-
-const queueRecorder = new CoverageRecorder(toastMachine);
-const itemRecorder = new CoverageRecorder(toastItemMachine);
-
-afterAll(() => {
-  queueRecorder.save();
-  itemRecorder.save();
-});
-
-// The queue's own model: shows, dismissals and the lifecycle reports its items send it. Context is
-// abstracted to "how many toasts, which ones are fading", capped so the graph is finite.
-describe('toast queue model', () => {
-  const paths = walksOf(toastModel).flatMap((walk) =>
-    pathsOf(walk).map((path) => ({ ...path, description: `${walk.label ?? ''} ${path.description}`.trim() })),
-  );
-
-  for (const path of paths) {
-    it(path.description, async () => {
-      const actor = await replayOnActor(toastMachine, path, {
-        recorder: queueRecorder,
-        check: (actual, expected) => {
-          const shown = (s: AnyMachineSnapshot) =>
-            (s.context as { toasts: { kind: string; message: string }[] }).toasts.map(
-              (t) => `${t.kind}:${t.message}`,
-            );
-          expect(shown(actual)).toEqual(shown(expected));
-        },
-      });
-      actor.stop();
-    });
-  }
-});
-
-describe('toast item model', () => {
-  // Alone, an item has no queue to report to.
-  const { machine: item, input } = toastItemModel;
-  for (const path of pathsOf(toastItemModel)) {
-    it(path.description, async () => {
-      (await replayOnActor(item, path, { input, recorder: itemRecorder })).stop();
-    });
-  }
-});
-
+// The toast queue's timing rules (its independent model is tests/models/spec/toast.ts).
 describe('toast timing (SPEC.md §2, §9)', () => {
   const start = () => {
     const clock = new SimulatedClock();
