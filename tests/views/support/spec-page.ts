@@ -1,0 +1,87 @@
+// The rendered-page side of the independent models (issue 17): a model's paths (tests/models/spec)
+// replayed on the whole app in jsdom. Every step becomes what a person does (a click, typing, an
+// address, found by role and accessible name), time passing, or the answer of a fake call; after
+// every step what the page shows, read from the DOM, must equal what the model expects, in the
+// model's own terms. A page that disagrees with its model fails the test named after the path.
+import {
+  specPaths,
+  specStepLabel,
+  type SpecModel,
+  type SpecPath,
+  type SpecStep,
+} from '../../support/spec-model.ts';
+
+export interface PageReplay<S, App> {
+  /** Renders the app where the flow starts, with the fakes the steps settle. */
+  start(): Promise<App>;
+  /** What a person (or the fake behind a call) does for this step. */
+  perform(app: App, step: SpecStep, before: S, after: S): Promise<void>;
+  /** What the page shows now, read from the DOM by role, accessible name and text. */
+  observe(app: App): unknown | Promise<unknown>;
+  /** The part of the model's expectation (`model.expect(state)`) the page shows, in `observe`'s shape. */
+  shown(expected: unknown, state: S): unknown;
+  stop?(app: App): void;
+}
+
+/**
+ * The paths worth replaying on a page: of the model's paths whose every step a person can take on the
+ * page (`canTake`), as few as take every step the model allows from every state it reaches, longest
+ * first (a shorter path is checked step by step inside a longer one that starts the same way).
+ */
+export function pagePaths<S>(
+  model: SpecModel<S>,
+  canTake: (step: SpecStep, before: S, after: S) => boolean = () => true,
+): SpecPath<S>[] {
+  const key = model.key ?? ((s: S) => JSON.stringify(s));
+  const edgesOf = (path: SpecPath<S>): string[] | null => {
+    const edges: string[] = [];
+    let before = model.initial;
+    for (const { step, state } of path.steps) {
+      if (!canTake(step, before, state)) return null;
+      edges.push(`${key(before)} ${specStepLabel(step)}`);
+      before = state;
+    }
+    return edges;
+  };
+  const walkable = specPaths(model)
+    .map((path) => ({ path, edges: edgesOf(path) }))
+    .filter((p): p is { path: SpecPath<S>; edges: string[] } => p.edges !== null)
+    .sort((a, b) => b.edges.length - a.edges.length);
+  const taken = new Set<string>();
+  const chosen: SpecPath<S>[] = [];
+  for (const { path, edges } of walkable) {
+    if (chosen.length && edges.every((e) => taken.has(e))) continue;
+    for (const e of edges) taken.add(e);
+    chosen.push(path);
+  }
+  return chosen;
+}
+
+/**
+ * Replays one model path on the rendered page. Throws, naming the step, at the first step after which
+ * the page shows something other than what the model expects.
+ */
+export async function replaySpecPathOnPage<S, App>(
+  model: SpecModel<S>,
+  replay: PageReplay<S, App>,
+  path: SpecPath<S>,
+): Promise<void> {
+  const app = await replay.start();
+  const check = async (state: S, where: string) => {
+    const actual = JSON.stringify(await replay.observe(app));
+    const expected = JSON.stringify(replay.shown(model.expect(state), state));
+    if (actual !== expected)
+      throw new Error(`${where}: expected the page to show ${expected} but it shows ${actual}`);
+  };
+  try {
+    await check(model.initial, 'At start');
+    let before = model.initial;
+    for (const { step, state } of path.steps) {
+      await replay.perform(app, step, before, state);
+      await check(state, `After ${specStepLabel(step)}`);
+      before = state;
+    }
+  } finally {
+    replay.stop?.(app);
+  }
+}
