@@ -2,7 +2,7 @@
 // provided, and the device-side pieces (the remembered email, going home).
 import { fromPromise } from 'xstate';
 import { profileMachine } from '../../machines/account/profile.ts';
-import { settingsMachine, SETTINGS_MESSAGES, type PasswordAnswer } from '../../machines/account/settings.ts';
+import { settingsMachine, type PasswordAnswer } from '../../machines/account/settings.ts';
 import { ApiError } from '../platform/api.ts';
 import { navigation } from '../platform/navigation.ts';
 import type { AccountEffects } from './account-effects.ts';
@@ -36,10 +36,8 @@ export default function accountLogic(effects: AccountEffects & Clipboard) {
           } catch (error) {
             const reason = error instanceof ApiError ? PASSWORD_REFUSALS[error.status] : undefined;
             if (!reason) throw error;
-            const message =
-              (error as ApiError).message ||
-              (reason === 'wrongCurrent' ? SETTINGS_MESSAGES.wrongCurrent : SETTINGS_MESSAGES.passwordFailed);
-            return { ok: false, reason, message };
+            // the server's words, if any: the machine words a refusal without them by its reason
+            return { ok: false, reason, message: (error as ApiError).message };
           }
         }),
         saveNotifications: fromPromise(({ input }) => effects.saveNotifications(input)),
