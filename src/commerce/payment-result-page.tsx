@@ -219,6 +219,8 @@ const PENDING_STATUS: Partial<Record<paymentView.Phase, string>> = {
   loading: 'Checking the payment…',
   watching: 'Waiting for the payment. This page updates by itself.',
   checking: 'Checking the payment…',
+  // the paid page checks by confirming the payment again
+  reconfirming: 'Checking the payment…',
   stale: 'We stopped checking by ourselves. Check again when you have paid.',
   cancelling: 'Cancelling the order…',
   paying: 'Opening the payment page…',
@@ -292,7 +294,8 @@ function PendingOrder({
         Nothing is charged until you pay; pay now or cancel the order to put its prompts back in your cart.
       </p>
       <p className="payment-result__status" role="status">
-        {phase === 'checking' || busy ? <Spinner size={16} /> : null} {PENDING_STATUS[phase] ?? ''}
+        {phase === 'checking' || phase === 'reconfirming' || busy ? <Spinner size={16} /> : null}{' '}
+        {PENDING_STATUS[phase] ?? ''}
       </p>
       {actionError ? (
         <p className="payment-result__error" role="alert">
