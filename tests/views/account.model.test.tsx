@@ -26,7 +26,7 @@ import type { AppEffects } from '../../src/app/app-system.ts';
 import { coinsText } from '../../src/commerce/history-parts.tsx';
 import { NOTIFICATION_LABELS, noPasswordText, SETTINGS_TEXTS } from '../../src/account/settings-page.tsx';
 import { ApiError } from '../../src/platform/api.ts';
-import { specStepLabel, type SpecModel, type SpecPath, type SpecStep } from '../support/spec-model.ts';
+import { type SpecStep } from '../support/spec-model.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import {
   profileSpec,
@@ -38,7 +38,7 @@ import { settingsSpec, type SettingsFocus, type SettingsState } from '../models/
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
 import { open, type Fake } from './support/replay.ts';
-import { pagePaths, replaySpecPathOnPage } from './support/spec-page.ts';
+import { firstPaths, pagePaths, replaySpecPathOnPage } from './support/spec-page.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -63,36 +63,6 @@ async function startApp(effects: Partial<AppEffects>) {
 }
 
 type App = Awaited<ReturnType<typeof startApp>>;
-
-/**
- * A whole app per path is slow (about a second each on a busy machine): by default `n` paths of each
- * part, each in turn the one taking the most (state, step) edges the ones before it did not (of the
- * edges every page path takes); every page path with PAGE_PATHS=all.
- */
-function firstPaths<S>(model: SpecModel<S>, paths: SpecPath<S>[], n: number): SpecPath<S>[] {
-  if (process.env.PAGE_PATHS === 'all') return paths;
-  const key = model.key ?? ((s: S) => JSON.stringify(s));
-  const edgesOf = (path: SpecPath<S>): string[] => {
-    let before = model.initial;
-    return path.steps.map(({ step, state }) => {
-      const edge = `${key(before)} ${specStepLabel(step)}`;
-      before = state;
-      return edge;
-    });
-  };
-  const taken = new Set<string>();
-  const left = paths.map((path) => ({ path, edges: edgesOf(path) }));
-  const chosen: SpecPath<S>[] = [];
-  while (chosen.length < n && left.length) {
-    const gain = (edges: string[]) => new Set(edges.filter((e) => !taken.has(e))).size;
-    let best = 0;
-    for (let i = 1; i < left.length; i++) if (gain(left[i]!.edges) > gain(left[best]!.edges)) best = i;
-    const [{ path, edges }] = left.splice(best, 1) as [{ path: SpecPath<S>; edges: string[] }];
-    for (const e of edges) taken.add(e);
-    chosen.push(path);
-  }
-  return chosen;
-}
 
 const banner = () => within(screen.getByRole('banner'));
 const textOf = (el: Element | null | undefined): string | null =>
