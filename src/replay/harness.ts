@@ -31,7 +31,7 @@ export interface ReplayHandle {
   snapshotOf(
     machineId: string,
     systemId?: string,
-  ): { value: unknown; context: unknown; status: string } | null;
+  ): { value: unknown; context: unknown; status: string; children: string[] } | null;
   /** Sends an event straight to that actor: for steps no person can take (another actor's event). */
   send(machineId: string, systemId: string | undefined, event: { type: string }): boolean;
 }
@@ -90,7 +90,13 @@ export function startReplay(
       const actor = liveActor(machineId, systemId);
       if (!actor) return null;
       const s = actor.getSnapshot() as { value: unknown; context: unknown; status: string };
-      return { value: s.value, context: JSON.parse(JSON.stringify(s.context ?? null)), status: s.status };
+      return {
+        value: s.value,
+        context: JSON.parse(JSON.stringify(s.context ?? null)),
+        status: s.status,
+        // the ids of the actors it runs (a child's own state is asked for by its machine id)
+        children: Object.keys((s as { children?: object }).children ?? {}),
+      };
     },
     send(machineId, systemId, event) {
       const actor = liveActor(machineId, systemId);

@@ -42,6 +42,18 @@ export async function navigate(page: Page, href: string): Promise<void> {
   }, href);
 }
 
+/** Waits (in real time) until the page runs an actor of the machine (a page machine attaches lazily). */
+export async function running(page: Page, machineId: string): Promise<void> {
+  await page.waitForFunction(
+    (m) =>
+      (
+        window as unknown as { __fruitReplayHandle?: { snapshotOf(m: string): unknown } }
+      ).__fruitReplayHandle?.snapshotOf(m) != null,
+    machineId,
+    { timeout: WAIT_MS, polling: 25 },
+  );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Member pages (cart, checkout, history, account): opening a page again, answers in the effect's
 // own shape.

@@ -1,20 +1,28 @@
-// Replays model paths in headless Chromium against the running app (development build, so the
-// replay harness in src/replay can hold the machine's effects): each user event becomes a click,
-// typing or an address through the machine's browser script, each `after` delay a jump of
-// Playwright's fake clock, each actor answer the settling of one held call with the path's own
-// output. After every step the page's live actor must be in the state the path expects; a
-// screenshot is taken, and a one-page HTML report is written.
+// Replays spec paths (the paths of a machine's independent model, tests/models/spec, numbered as
+// `npm run paths -- <machine>` lists them) in headless Chromium against the running app (development
+// build, so the replay harness in src/replay can hold the machine's effects): each event becomes a
+// click, typing or an address through the machine's browser script, each wait a jump of Playwright's
+// fake clock, each effect's answer the settling of one held call with the path's own output. After
+// every step (and at the start) what the page's live actor shows through its view contract (the
+// machine's selectors, resolved in Node on the live state and context) must equal what the model
+// expects; a screenshot is taken, and a one-page HTML report is written.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
+import { getInitialSnapshot, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { freePort } from '../support/free-port.ts';
-import { delayOf, stepLabel, type ModelPath } from '../support/model.ts';
-import { dotted, seesOf, type CataloguePath } from '../models/catalogue.ts';
-import type { MachineModel } from '../models/types.ts';
-import type { BrowserScript } from './types.ts';
+import {
+  specStepLabel,
+  specWalk,
+  type SpecModel,
+  type SpecPath,
+  type SpecStep,
+} from '../support/spec-model.ts';
+import { catalogueOf, seesText } from '../models/spec-catalogue.ts';
+import { SPEC_MODELS } from '../models/spec/index.ts';
+import type { BrowserScript, LiveView } from './types.ts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_MEMBER = { email: 'demo@example.com', password: 'Demo@12345' };
@@ -118,29 +126,186 @@ export async function warmUp(browser: Browser, baseUrl: string): Promise<void> {
   await page.close();
 }
 
+// ---------------------------------------------------------------------------------------------
+// The spec paths, as `npm run paths -- <machine>` numbers them
+
+/** One path of a machine's independent model, with its number as `npm run paths` shows it. */
+export interface SpecPathEntry {
+  machine: string;
+  /** The walk's label ('' when the machine has one walk). */
+  walk: string;
+  /** "12", or "dialogs-3" for a machine with several walks (as `npm run paths` prints it). */
+  id: string;
+  title: string;
+  /** The SPEC.md section its last step checks. */
+  requirement: string;
+  model: SpecModel<unknown>;
+  path: SpecPath<unknown>;
+}
+
+const camel = (name: string) => name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+
+/** The machine's name in SPEC_MODELS for a machine id (loginDialog) or file name (login-dialog). */
+export const specMachineName = (name: string): string | undefined =>
+  SPEC_MODELS.find((e) => e.name === name || e.name === camel(name))?.name;
+
+/** Every spec path of a machine, walk after walk, numbered exactly as `npm run paths` numbers them. */
+export function specPathsOf(machine: string): SpecPathEntry[] {
+  const entry = SPEC_MODELS.find((e) => e.name === machine);
+  if (!entry) throw new Error(`No independent model for "${machine}" (tests/models/spec/index.ts)`);
+  return entry.walks.flatMap(({ label, model }) => {
+    const m = model as unknown as SpecModel<unknown>;
+    const listed = catalogueOf(m, label).paths;
+    const paths = specWalk(m).paths;
+    return listed.map((c, i) => {
+      if (paths[i]?.title !== c.title)
+        throw new Error(`The catalogue of ${machine} lists another path ${c.id}`);
+      return {
+        machine,
+        walk: label,
+        id: c.id,
+        title: c.title,
+        requirement: c.requirement,
+        model: m,
+        path: paths[i]!,
+      };
+    });
+  });
+}
+
+/**
+ * The path a person names: its number as `npm run paths` shows it ("12"; "dialogs-3" for a machine
+ * with several walks, also written "dialogs 3"), its whole title, or a part of its title that only
+ * one path has.
+ */
+export function findSpecPath(paths: SpecPathEntry[], wanted: string): SpecPathEntry {
+  const query = wanted.trim();
+  const walks = [...new Set(paths.map((p) => p.walk))];
+  const numbered = /^(.*?)[\s-]*(\d+)$/.exec(query);
+  if (numbered) {
+    const [, walk = '', n] = numbered;
+    const id = walk ? `${walk}-${n}` : n!;
+    const exact = paths.find((p) => p.id.toLowerCase() === id.toLowerCase());
+    if (exact) return exact;
+    if (!walk && walks.length > 1)
+      throw new Error(
+        `${paths[0]?.machine} has several walks (${walks.join(', ')}): name one before the number, ` +
+          `as \`npm run paths\` shows it, e.g. "${walks[0]} ${n}"`,
+      );
+  }
+  // a whole title (a title may be the start of longer ones: their steps go on)
+  const titled = paths.filter((p) => p.title.toLowerCase() === query.toLowerCase());
+  if (titled.length === 1) return titled[0]!;
+  const matching = paths.filter((p) => p.title.toLowerCase().includes(query.toLowerCase()));
+  if (matching.length === 1) return matching[0]!;
+  if (!matching.length)
+    throw new Error(`No path "${query}" (\`npm run paths -- ${paths[0]?.machine}\` lists them)`);
+  throw new Error(
+    `${matching.length} paths have "${query}" in their title: ${matching
+      .slice(0, 8)
+      .map((p) => p.id)
+      .join(', ')}${matching.length > 8 ? ', …' : ''}; name one by its number`,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The machine and its view contract (machines/<area>/<file>.ts and <file>.selectors.ts)
+
+export interface MachineView {
+  machine: AnyStateMachine;
+  /** The machine's selectors module (empty when it has none). */
+  selectors: Record<string, unknown>;
+  file: string;
+}
+
+const MACHINES_DIR = resolve('machines');
+const machineFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return machineFiles(p);
+    return p.endsWith('.ts') && !p.endsWith('.selectors.ts') ? [p] : [];
+  });
+
+const views = new Map<string, Promise<MachineView>>();
+
+/** The machine whose `id` is `machineId` (found among the machines/ files) and its selectors. */
+export function machineViewOf(machineId: string): Promise<MachineView> {
+  let found = views.get(machineId);
+  if (!found) {
+    found = (async () => {
+      for (const file of machineFiles(MACHINES_DIR)) {
+        const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+        const machine = Object.values(mod).find(
+          (v): v is AnyStateMachine =>
+            typeof v === 'object' &&
+            v !== null &&
+            (v as { id?: unknown }).id === machineId &&
+            typeof (v as { resolveState?: unknown }).resolveState === 'function',
+        );
+        if (!machine) continue;
+        const selectorsFile = file.replace(/\.ts$/, '.selectors.ts');
+        const selectors = existsSync(selectorsFile)
+          ? ((await import(pathToFileURL(selectorsFile).href)) as Record<string, unknown>)
+          : {};
+        return { machine, selectors, file: relative(process.cwd(), file) };
+      }
+      throw new Error(`No machine with id ${machineId} in machines/`);
+    })();
+    views.set(machineId, found);
+  }
+  return found;
+}
+
+/** The machine's initial snapshot, for a page machine that does not run yet. */
+function initialOf(machine: AnyStateMachine): AnyMachineSnapshot {
+  try {
+    return getInitialSnapshot(machine, undefined as never) as AnyMachineSnapshot;
+  } catch {
+    return machine.resolveState({ value: machine.root.initial?.target[0]?.key ?? {}, context: {} });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A replay
+
+export interface Observation {
+  key: string;
+  expected: string;
+  actual: string;
+  ok: boolean;
+}
+
 export interface StepResult {
   n: number;
   label: string;
   /** What the step did in the browser. */
   action: string;
-  expected: string;
-  actual: string;
+  /** The model's name of the state after the step. */
+  state: string;
+  /** What the model expects, all of it (as `npm run paths` shows it). */
   sees: string;
+  /** The keys compared in the browser, expected against the page's. */
+  observed: Observation[];
   screenshot: string;
   ok: boolean;
 }
 
 export interface PathResult {
   machineId: string;
-  path: CataloguePath;
+  path: { id: string; title: string; walk: string; requirement: string };
   steps: StepResult[];
+  /** The model's keys compared at some step (the rest are not visible in a browser). */
+  compared: string[];
   ok: boolean;
   error?: string;
   ms: number;
 }
 
 interface Handle {
-  snapshotOf(machineId: string, systemId?: string): { value: unknown } | null;
+  snapshotOf(
+    machineId: string,
+    systemId?: string,
+  ): { value: unknown; context: unknown; status: string; children: string[] } | null;
 }
 
 const snapshotIn = (page: Page, script: BrowserScript) =>
@@ -150,13 +315,84 @@ const snapshotIn = (page: Page, script: BrowserScript) =>
     [script.machineId, script.systemId] as const,
   );
 
-async function waitForState(page: Page, script: BrowserScript, expected: unknown): Promise<unknown> {
+/** The page's live actor, resolved on the machine (null: it does not run). */
+async function liveSnapshot(page: Page, script: BrowserScript, view: MachineView) {
+  const snap = await snapshotIn(page, script);
+  if (!snap) return null;
+  const resolved = view.machine.resolveState({
+    value: snap.value as never,
+    context: snap.context as never,
+  }) as AnyMachineSnapshot;
+  return { snapshot: resolved, children: snap.children ?? [] };
+}
+
+const json = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
+
+/** The keys of the model's expectation the browser can compare, with how to read each. */
+function comparisons(expected: unknown, script: BrowserScript, view: MachineView) {
+  if (typeof expected !== 'object' || expected === null || Array.isArray(expected)) return [];
+  return Object.entries(expected as Record<string, unknown>).flatMap(([key, value]) => {
+    const own = script.views?.[key];
+    if (own)
+      return [
+        {
+          key,
+          expected: json(own.expected ? own.expected(value) : value),
+          read: own.actual,
+        },
+      ];
+    const selector = view.selectors[key];
+    if (typeof selector !== 'function' || selector.length !== 1) return [];
+    return [
+      {
+        key,
+        expected: json(value),
+        read: ({ snapshot }: LiveView) => (selector as (s: unknown) => unknown)(snapshot),
+      },
+    ];
+  });
+}
+
+/** Polls the page until what it shows equals what the model expects, or the step's time is up. */
+async function observe(
+  page: Page,
+  script: BrowserScript,
+  view: MachineView,
+  expected: unknown,
+  start: boolean,
+): Promise<{ observed: Observation[]; running: boolean }> {
+  const wanted = comparisons(expected, script, view);
   const until = Date.now() + STEP_TIMEOUT;
   for (;;) {
-    const snap = await snapshotIn(page, script);
-    const actual = snap?.value ?? null;
-    if (isDeepStrictEqual(actual, expected)) return actual;
-    if (Date.now() > until) return actual;
+    const live = await liveSnapshot(page, script, view);
+    const snapshot = live?.snapshot ?? null;
+    // a page machine starts with its page (src/system attaches it lazily): before the path's first
+    // step it may not run yet, which is its initial state as far as a person can tell
+    const running = snapshot !== null;
+    if (!running && start)
+      return {
+        observed: wanted.map((w) => ({
+          key: w.key,
+          expected: w.expected,
+          actual: '(not running yet)',
+          ok: true,
+        })),
+        running,
+      };
+    const observed: Observation[] = [];
+    for (const w of wanted) {
+      let actual: string;
+      if (!snapshot) actual = '(not running)';
+      else {
+        try {
+          actual = json(await w.read({ snapshot, page, children: live!.children }));
+        } catch (error) {
+          actual = `(failed: ${error instanceof Error ? error.message : String(error)})`;
+        }
+      }
+      observed.push({ key: w.key, expected: w.expected, actual, ok: actual === w.expected });
+    }
+    if (observed.every((o) => o.ok) || Date.now() > until) return { observed, running };
     await page.waitForTimeout(25);
   }
 }
@@ -193,9 +429,15 @@ async function pauseClock(page: Page): Promise<void> {
 }
 
 /** An error the harness can hand the machine again: its message and HTTP status, if any. */
-const errorOf = (event: AnyEventObject) => {
-  const error = (event as { error?: unknown }).error;
-  const message = error instanceof Error ? error.message : String(error ?? 'failed');
+const errorOf = (name: string, error: unknown) => {
+  const message =
+    error instanceof Error
+      ? error.message
+      : typeof (error as { message?: unknown } | undefined)?.message === 'string'
+        ? (error as { message: string }).message
+        : error === undefined
+          ? `${name} failed`
+          : String(error);
   const status = (error as { status?: unknown } | undefined)?.status;
   return { message, status: typeof status === 'number' ? status : 0 };
 };
@@ -220,29 +462,75 @@ async function settle(page: Page, effect: string, outcome: unknown): Promise<voi
   }
 }
 
-/** Replays one path; screenshots go to `outDir`. Never throws for a failing path: the result says. */
+/** What the step does in the browser; returns how the report describes it. */
+async function take(
+  page: Page,
+  script: BrowserScript,
+  step: SpecStep,
+  before: AnyMachineSnapshot,
+  walk: string,
+): Promise<string> {
+  if ('wait' in step) {
+    await page.clock.runFor(step.wait);
+    return `clock +${step.wait} ms`;
+  }
+  if ('settle' in step || 'fail' in step) {
+    const name = 'settle' in step ? step.settle : step.fail;
+    const effect = script.effects[name];
+    if (!effect) throw new Error(`The script holds no effect for ${name}`);
+    if ('settle' in step) {
+      await settle(page, effect, { output: step.output });
+      return `${effect} answers`;
+    }
+    const error = errorOf(name, step.error);
+    await settle(page, effect, { error });
+    return `${effect} fails: ${error.message}`;
+  }
+  const event = step.send;
+  const taken = await script.act(event, { page, before, walk });
+  if (taken !== false) return `person: ${specStepLabel(step)}`;
+  await page.evaluate(
+    ([m, s, e]) =>
+      (
+        window as unknown as {
+          __fruitReplayHandle: { send(m: string, s: string | undefined, e: unknown): boolean };
+        }
+      ).__fruitReplayHandle.send(m!, s ?? undefined, e),
+    [script.machineId, script.systemId ?? null, event] as const,
+  );
+  return `sent ${event.type} to the actor (no person's action)`;
+}
+
+/** Replays one spec path; screenshots go to `outDir`. Never throws for a failing path: the result says. */
 export async function replayPath(
   browser: Browser,
   baseUrl: string,
-  model: MachineModel,
   script: BrowserScript,
-  path: CataloguePath,
-  modelPath: ModelPath,
+  entry: SpecPathEntry,
   outDir: string,
 ): Promise<PathResult> {
   const started = Date.now();
   mkdirSync(outDir, { recursive: true });
   const steps: StepResult[] = [];
+  const compared = new Set<string>();
   let context: BrowserContext | undefined;
   const result = (ok: boolean, error?: string): PathResult => ({
     machineId: script.machineId,
-    path,
+    path: { id: entry.id, title: entry.title, walk: entry.walk, requirement: entry.requirement },
     steps,
+    compared: [...compared],
     ok,
     ...(error ? { error } : {}),
     ms: Date.now() - started,
   });
+  const { model } = entry;
+  const name = model.label ?? ((s: unknown) => JSON.stringify(s));
   try {
+    if (script.walks && !script.walks.includes(entry.walk))
+      throw new Error(
+        `The ${script.machineId} script replays the walk(s) ${script.walks.join(', ')}, not "${entry.walk}"`,
+      );
+    const view = await machineViewOf(script.machineId);
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const held = [...new Set(Object.values(script.effects))];
     await context.addInitScript((h: string[]) => {
@@ -266,69 +554,47 @@ export async function replayPath(
     // from here on, time moves only when a step says so
     await pauseClock(page);
 
-    let before = modelPath.steps[0]!.state;
-    for (const [n, step] of modelPath.steps.entries()) {
-      const event = step.event;
-      const type = event.type;
-      let action: string;
-      if (type === 'xstate.init') {
-        action = `open ${script.start}`;
-      } else if (type.startsWith('xstate.after.')) {
-        const ms = delayOf(model.machine, type, before);
-        await page.clock.runFor(ms);
-        action = `clock +${ms} ms`;
-      } else if (type.startsWith('xstate.done.actor.') || type.startsWith('xstate.error.actor.')) {
-        const done = type.startsWith('xstate.done.actor.');
-        const id = type.slice(done ? 'xstate.done.actor.'.length : 'xstate.error.actor.'.length);
-        const effect = script.effects[id];
-        if (!effect) throw new Error(`The script holds no effect for actor ${id}`);
-        await settle(
-          page,
-          effect,
-          done ? { output: (event as { output?: unknown }).output } : { error: errorOf(event) },
-        );
-        action = done ? `${effect} answers` : `${effect} fails: ${errorOf(event).message}`;
-      } else {
-        const taken = await script.act(event, { page, before, after: step.state });
-        if (taken === false) {
-          await page.evaluate(
-            ([m, s, e]) =>
-              (
-                window as unknown as {
-                  __fruitReplayHandle: { send(m: string, s: string | undefined, e: unknown): boolean };
-                }
-              ).__fruitReplayHandle.send(m!, s ?? undefined, e),
-            [script.machineId, script.systemId ?? null, event] as const,
-          );
-          action = `sent ${type} to the actor (no person's action)`;
-        } else {
-          action = `person: ${stepLabel(event)}`;
-        }
-      }
-      const expected = step.state.value;
-      // a page machine starts with its page (src/system attaches it lazily): before the path's
-      // first event it may not run yet, which is its initial state as far as a person can tell
-      const notYet = n === 0 && (await snapshotIn(page, script)) === null;
-      const actual = notYet ? expected : await waitForState(page, script, expected);
+    const check = async (n: number, label: string, action: string, state: unknown): Promise<boolean> => {
+      const expected = model.expect(state);
+      const { observed } = await observe(page, script, view, expected, n === 0);
+      for (const o of observed) compared.add(o.key);
       const screenshot = join(outDir, `step-${String(n).padStart(2, '0')}.png`);
       await page.screenshot({ path: screenshot });
-      const ok = isDeepStrictEqual(actual, expected);
+      const ok = observed.every((o) => o.ok);
       steps.push({
         n,
-        label: n === 0 ? 'start' : stepLabel(event),
+        label,
         action,
-        expected: dotted(expected),
-        actual: actual === null ? '(not running)' : dotted(actual),
-        sees: seesOf(model, step.state as AnyMachineSnapshot),
+        state: name(state),
+        sees: seesText(expected),
+        observed,
         screenshot,
         ok,
       });
-      if (!ok)
-        return result(
-          false,
-          `After step ${n} the page's ${script.machineId} is in ${steps.at(-1)!.actual}, not ${dotted(expected)}`,
+      return ok;
+    };
+    const mismatch = (where: string) => {
+      const bad = steps.at(-1)!.observed.filter((o) => !o.ok);
+      return `${where}: the page's ${script.machineId} shows ${bad
+        .map((o) => `${o.key} ${o.actual}`)
+        .join(', ')}; the model expects ${bad.map((o) => `${o.key} ${o.expected}`).join(', ')}`;
+    };
+    if (!(await check(0, 'start', `open ${script.start}`, model.initial)))
+      return result(false, mismatch('At start'));
+    for (const [i, { step, state }] of entry.path.steps.entries()) {
+      const label = specStepLabel(step);
+      const before = (await liveSnapshot(page, script, view))?.snapshot ?? initialOf(view.machine);
+      let action: string;
+      try {
+        action = await take(page, script, step, before, entry.walk);
+      } catch (error) {
+        throw new Error(
+          `Step ${i + 1} (${label}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+          { cause: error },
         );
-      before = step.state;
+      }
+      if (!(await check(i + 1, label, action, state)))
+        return result(false, mismatch(`After step ${i + 1} (${label})`));
     }
     return result(true);
   } catch (error) {
@@ -348,21 +614,29 @@ const esc = (s: string) =>
 export function writeReport(file: string, results: PathResult[], title: string): void {
   const dir = join(file, '..');
   const passed = results.filter((r) => r.ok).length;
+  const anchor = (r: PathResult) => `p-${r.machineId}-${r.path.id}`.replace(/[^\w-]/g, '_');
   const sections = results
     .map((r) => {
       const rows = r.steps
-        .map(
-          (
-            s,
-          ) => `<tr class="${s.ok ? 'ok' : 'bad'}"><td>${s.n}</td><td><code>${esc(s.label)}</code><br><small>${esc(s.action)}</small></td>
-<td><code>${esc(s.expected)}</code>${s.ok ? '' : `<br><strong>page: <code>${esc(s.actual)}</code></strong>`}</td><td>${esc(s.sees)}</td>
-<td><a href="${esc(relative(dir, s.screenshot))}"><img loading="lazy" src="${esc(relative(dir, s.screenshot))}" alt="Step ${s.n}: ${esc(s.label)}"></a></td></tr>`,
-        )
+        .map((s) => {
+          const observed = s.observed.length
+            ? `<ul class="obs">${s.observed
+                .map(
+                  (o) =>
+                    `<li class="${o.ok ? 'ok' : 'bad'}"><code>${esc(o.key)}</code> ${o.ok ? '' : '<strong>'}page <code>${esc(o.actual)}</code>${o.ok ? ' ✓' : `</strong>, model <code>${esc(o.expected)}</code>`}</li>`,
+                )
+                .join('')}</ul>`
+            : '<small>nothing the browser can compare</small>';
+          return `<tr class="${s.ok ? 'ok' : 'bad'}"><td>${s.n}</td><td><code>${esc(s.label)}</code><br><small>${esc(s.action)}</small></td>
+<td><strong>${esc(s.state)}</strong><br><small>${esc(s.sees)}</small></td><td>${observed}</td>
+<td><a href="${esc(relative(dir, s.screenshot))}"><img loading="lazy" src="${esc(relative(dir, s.screenshot))}" alt="Step ${s.n}: ${esc(s.label)}"></a></td></tr>`;
+        })
         .join('\n');
-      return `<section id="p${esc(r.path.id)}"><h2><span class="badge ${r.ok ? 'ok' : 'bad'}">${r.ok ? 'passed' : 'failed'}</span> ${esc(r.machineId)} · path ${esc(r.path.id)}</h2>
-<p class="desc">${esc(r.path.description)} <small>(${esc(r.path.kind)}, ${(r.ms / 1000).toFixed(1)} s)</small></p>
+      return `<section id="${anchor(r)}"><h2><span class="badge ${r.ok ? 'ok' : 'bad'}">${r.ok ? 'passed' : 'failed'}</span> ${esc(r.machineId)} · path ${esc(r.path.id)}</h2>
+<p class="desc">${esc(r.path.title)} <small>(${esc(r.path.requirement)}; ${(r.ms / 1000).toFixed(1)} s)</small></p>
+<p class="desc">Compared in the browser (the machine's selectors on the page's live actor): ${r.compared.length ? r.compared.map((k) => `<code>${esc(k)}</code>`).join(', ') : 'nothing'}</p>
 ${r.error ? `<p class="error" role="alert">${esc(r.error)}</p>` : ''}
-<table><thead><tr><th>#</th><th>Step</th><th>Expected state</th><th>What a person sees</th><th>Screenshot</th></tr></thead><tbody>
+<table><thead><tr><th>#</th><th>Step</th><th>The model expects</th><th>Page against model</th><th>Screenshot</th></tr></thead><tbody>
 ${rows}</tbody></table></section>`;
     })
     .join('\n');
@@ -377,10 +651,10 @@ nav ul{display:flex;flex-wrap:wrap;gap:6px;padding:0;list-style:none}nav a{displ
 .desc{margin:0 0 8px;color:var(--muted)}.error{background:var(--badbg);color:var(--bad);padding:8px 12px;border-radius:8px}
 table{width:100%;border-collapse:collapse;background:#fff;border:1px solid var(--line);border-radius:8px}
 th,td{padding:8px;border-top:1px solid var(--line);text-align:left;vertical-align:top}th{font-size:13px;color:var(--muted);border-top:0}
-tr.bad td{background:#fff7f7}td img{width:240px;border:1px solid var(--line);border-radius:6px;display:block}code{font-size:13px}
+tr.bad td{background:#fff7f7}.obs{margin:0;padding-left:16px}.obs li.bad{color:var(--bad)}td img{width:240px;border:1px solid var(--line);border-radius:6px;display:block}code{font-size:13px}
 </style></head><body><h1>${esc(title)}</h1>
 <p class="summary">${passed} of ${results.length} path(s) passed · ${new Date().toISOString()}</p>
-<nav aria-label="Paths"><ul>${results.map((r) => `<li><a class="${r.ok ? 'ok' : 'bad'}" href="#p${esc(r.path.id)}">${esc(r.path.id)}</a></li>`).join('')}</ul></nav>
+<nav aria-label="Paths"><ul>${results.map((r) => `<li><a class="${r.ok ? 'ok' : 'bad'}" href="#${anchor(r)}">${esc(r.machineId)} ${esc(r.path.id)}</a></li>`).join('')}</ul></nav>
 ${sections}</body></html>`;
   writeFileSync(file, html);
 }

@@ -12,8 +12,9 @@ export const buyFruitCoinsScript: BrowserScript = {
   effects: { fetchPacks: 'fetchFruitPacks', buyPack: 'buyFruitPack', confirmTopUp: 'confirmTopUp' },
   start: '/terms',
   member: true,
+  // path 5 of `npm run paths -- buyFruitCoins`
   testPath:
-    'topup.open (payment=null) → loading · done fetchPacks {"data":[{"id":"handful","title":"Handful","coins":100,"b... → ready.choosing · topup.buy (packId=basket requestId=req-topup-1) → ready.buying · done buyPack {"topup":{"id":12,"packId":"basket","title":"Basket","coi... → ready.redirecting',
+    'topup.open {"payment":null} → loading · fetchPacks answers {"data":[{"id":"handful","title":"Handful","coi... → choosing balance 120 (session told 120)',
   async act(event, { page, before }) {
     await stayForPayment(page);
     const main = page.getByRole('main');

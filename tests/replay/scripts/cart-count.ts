@@ -30,7 +30,9 @@ export const cartCountScript: BrowserScript = {
   machineId: 'cartCount',
   effects: { fetchCartCount: 'fetchCartCount' },
   start: '/terms',
-  testPath: '25', // cart.refresh (reason=login) → afterLogin · after afterLogin → debouncing (a substring of longer paths)
+  // path 23 of `npm run paths -- cartCount`
+  testPath:
+    'cart.refresh {"reason":"login"} → afterLogin count 0 · wait 499 ms → afterLogin +499 ms count 0 · wait 1 ms → debouncing count 0',
   async act(event, { page }) {
     switch (event.type) {
       case 'cart.refresh':

@@ -35,17 +35,21 @@ export const cartScript: BrowserScript = {
   machineId: 'cart',
   effects: { fetchCart: 'fetchCart', changeCart: 'addToCart', fetchCoupons: 'fetchCoupons' },
   start: '/terms',
+  // path 10 of `npm run paths -- cart`
   testPath:
-    'cart.load → active.(cart.loading,coupons.idle) · cart.add (promptId=7) → active.(cart.loading,coupons.idle) · done fetchCart {"items":[{"promptId":3,"slugId":"neon-koi-pond-3","title... → active.(cart.(ready.changing),coupons.idle) · cart.open → active.(cart.(ready.changing),coupons.loading) · done fetchCoupons [{"id":11,"code":"SAVE11","title":"20% off premium prompt... → active.(cart.(ready.changing),coupons.loaded) · cart.applyCoupon (couponId=11)',
+    'cart.load → loading [-] coupons idle · fetchCart answers {"items":[{"promptId":3}],"balance":100} → idle [3] coupons idle',
   async act(event, { page, before }) {
     await settleEither(page, 'addToCart', ['addToCart', 'removeFromCart']);
     const main = page.getByRole('main');
     const signedOut = before.matches('signedOut');
     switch (event.type) {
+      // the session announces a member (signing in) or a visitor (logging out)
+      case 'session.member':
       case 'cart.load':
         if (!signedOut) return false;
         await signIn(page);
         return;
+      case 'session.visitor':
       case 'cart.clear':
         if (signedOut) return false;
         await logOut(page);

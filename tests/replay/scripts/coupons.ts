@@ -7,7 +7,9 @@ export const couponsScript: BrowserScript = {
   effects: { fetchCoupons: 'fetchCoupons' },
   start: '/terms',
   member: true,
-  testPath: 'coupons.load (tab=valid) → loading · error fetchCoupons → error · coupons.retry → loading',
+  // path 8 of `npm run paths -- coupons`
+  testPath:
+    'coupons.load {"tab":"valid"} → loading valid · fetchCoupons answers [{"id":1,"code":"SAVE1","title":"10% off","kind... → ready valid (2 coupons)',
   async act(event, { page }) {
     switch (event.type) {
       case 'coupons.load':

@@ -8,7 +8,9 @@ export const emailVerificationScript: BrowserScript = {
   machineId: 'emailVerification',
   effects: { verifyEmail: 'verifyEmail', resendVerification: 'resendVerification' },
   start: '/terms',
-  testPath: '22',
+  // path 6 of `npm run paths -- emailVerification`
+  testPath:
+    'verify.start {"token":"tok-1"} → checking · verifyEmail answers {"status":"verified","email":"new.user@outlook.... → verified "new.user@outlook.com"',
   async act(event, { page }) {
     const main = page.getByRole('main');
     const form = main.getByRole('form', { name: 'Send a new verification link' });

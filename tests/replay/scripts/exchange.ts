@@ -11,8 +11,9 @@ export const exchangeScript: BrowserScript = {
   effects: { fetchOffers: 'fetchExchangeOffers', exchange: 'exchange' },
   start: '/terms',
   member: true,
+  // path 11 of `npm run paths -- exchange`
   testPath:
-    'exchange.load → loading · done fetchOffers {"data":[{"id":1,"title":"20% off","fruitCost":300,"coupo... → ready.browsing · exchange.choose (offerId=1) → ready.confirming · exchange.confirm → ready.exchanging · done exchange {"ok":true,"coupon":{"id":9,"code":"SAVE9","title":"20% o... → ready.exchanged',
+    'exchange.load → loading · fetchOffers answers {"data":[{"id":1,"title":"20% off","fruitCost":... → browsing balance 300 (1 told) · exchange.choose {"offerId":1} → confirming balance 300 offer 1 (1 told)',
   async act(event, { page, before }) {
     await translateAnswers(page, 'exchange', (outcome) => {
       if (!('output' in outcome)) return outcome;

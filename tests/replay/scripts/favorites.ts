@@ -6,30 +6,42 @@
 import { DEMO_MEMBER } from '../runner.ts';
 import { click, logInThroughDialog, logOutThroughMenu, navigate } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
+import { savedOf } from '../../../machines/catalog/favorites.selectors.ts';
+import { HEARTS } from '../../models/spec/favorites.ts';
 
-/** The demo prompts the paths name, by id: their pages carry the heart. */
-const DETAIL: Record<number, string> = {
-  7: '/detail/hyperlapse-through-a-manhattan-avenue-at-dusk-7',
-  9: '/detail/corgi-astronaut-cute-3d-character-9',
-};
+/** The page of a demo prompt by id (the page reads the id at the end of the address): it carries the heart. */
+const detailOf = (promptId: number) => `/detail/prompt-${promptId}`;
 
 export const favoritesScript: BrowserScript = {
   machineId: 'favorites',
   effects: { fetchFavorites: 'fetchFavorites', saveFavorite: 'saveFavorite' },
-  start: DETAIL[7]!,
-  testPath: '13',
+  start: detailOf(HEARTS[0]!),
+  // the selectors file has a selector factory (`savedOf(promptId)`), not a selector named `saved`:
+  // the hearts of the model's prompts, and the machine's loading tag
+  views: {
+    saved: {
+      actual: ({ snapshot }) => Object.fromEntries(HEARTS.map((id) => [id, savedOf(id)(snapshot as never)])),
+    },
+    loading: { actual: ({ snapshot }) => snapshot.hasTag('loading') },
+  },
+  // path 30 of `npm run paths -- favorites`
+  testPath:
+    'session.member {"token":"token-a"} → loading [] · fetchFavorites answers [3] → ready [3] · favorites.toggle {"promptId":3} → ready [] 1 unsaved',
   async act(event, { page, before }) {
     switch (event.type) {
+      // the session announces a member (signing in) or a visitor (logging out)
+      case 'session.member':
       case 'favorites.load':
         if (!before.matches('signedOut')) return false;
         await logInThroughDialog(page, DEMO_MEMBER.email, DEMO_MEMBER.password);
         return;
+      case 'session.visitor':
       case 'favorites.clear':
         if (before.matches('signedOut')) return false;
         await logOutThroughMenu(page);
         return;
       case 'favorites.toggle': {
-        const href = DETAIL[event.promptId as number]!;
+        const href = detailOf(event.promptId as number);
         if (new URL(page.url()).pathname !== href) await navigate(page, href);
         // the prompt's own heart (the related cards' hearts carry their titles)
         await click(

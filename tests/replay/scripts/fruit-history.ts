@@ -7,7 +7,9 @@ export const fruitHistoryScript: BrowserScript = {
   effects: { fetchLedger: 'fetchLedger' },
   start: '/terms',
   member: true,
-  testPath: 'fruit.load (page=1) → loading · error fetchLedger → error · fruit.retry → loading',
+  // path 8 of `npm run paths -- fruitHistory`
+  testPath:
+    'fruit.load {"page":1} → loading page 1 · fetchLedger answers {"data":[{"id":5,"amount":-180,"balanceAfter":4... → ready page 1 (1 entries, balance 470) [session told 470]',
   async act(event, { page }) {
     switch (event.type) {
       case 'fruit.load':

@@ -10,7 +10,9 @@ export const homeSectionsScript: BrowserScript = {
   machineId: 'homeSections',
   effects: { fetchHomeSections: 'fetchHomeSections' },
   start: '/terms',
-  testPath: '31',
+  // path 32 of `npm run paths -- homeSections`
+  testPath:
+    'home.load → loading · fetchHomeSections answers [{"key":"trending","title":"Trending now","data... → ready (trending) · wait 60000 ms → ready (trending)',
   async act(event, { page }) {
     switch (event.type) {
       case 'home.load':

@@ -10,8 +10,12 @@ export const hoverMenuScript: BrowserScript = {
   systemId: 'categoryMenu',
   effects: {},
   start: '/',
-  testPath: 'menu.enter → open.pointerInside · menu.leave → open.closing · after menuCloseDelay → closed',
-  async act(event, { page }) {
+  // the account menu (the other walk) needs a member and another trigger
+  walks: ['category menu'],
+  // path category menu-31 of `npm run paths -- hoverMenu`
+  testPath:
+    'menu.enter → open (by hover) · menu.leave → open (by hover, pointer left 0 ms ago) · wait 1999 ms → open (by hover, pointer left 1999 ms ago) · wait 1 ms → closed',
+  async act(event, { page, before }) {
     const trigger = page.getByRole('banner').getByRole('button', { name: 'All Prompts' });
     switch (event.type) {
       case 'menu.enter':
@@ -19,7 +23,8 @@ export const hoverMenuScript: BrowserScript = {
         await hover(trigger);
         return;
       case 'menu.leave':
-        await hover(trigger);
+        // a pointer that was never over a closed menu cannot leave it: nothing happens
+        if (before.hasTag('open')) await hover(trigger);
         await page.mouse.move(AWAY.x, AWAY.y);
         return;
       case 'menu.toggle':

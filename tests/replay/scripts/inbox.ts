@@ -8,15 +8,19 @@ export const inboxScript: BrowserScript = {
   machineId: 'inbox',
   effects: { fetchUnreadCount: 'fetchUnreadCount' },
   start: '/terms',
+  // path 77 of `npm run paths -- inbox`
   testPath:
-    'inbox.load → active.loading · done fetchUnreadCount 5 → active.waiting · after inboxPoll → active.loading · inbox.clear → signedOut',
+    'session.member {"token":"a.b.c"} → loading 0 · fetchUnreadCount answers 3 → waiting 3 · wait 59999 ms → waiting 3 +59999 ms · wait 1 ms → loading 3',
   async act(event, { page, before }) {
     const signedOut = before.matches('signedOut');
     switch (event.type) {
+      // the session announces a member (signing in) or a visitor (logging out)
+      case 'session.member':
       case 'inbox.load':
         if (!signedOut) return false;
         await signIn(page);
         return;
+      case 'session.visitor':
       case 'inbox.clear':
         if (signedOut) return false;
         await logOut(page);

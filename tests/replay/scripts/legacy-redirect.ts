@@ -7,7 +7,9 @@ export const legacyRedirectScript: BrowserScript = {
   machineId: 'legacyRedirect',
   effects: { fetchPrompt: 'getPrompt' },
   start: '/terms',
-  testPath: '7',
+  // path 8 of `npm run paths -- legacyRedirect`
+  testPath:
+    'legacy.open {"id":"7","search":"?ref=mail&x=1"} → resolving · fetchPrompt answers {"found":true,"prompt":{"id":7,"promptDetail":{... → redirected → /detail/misty-lake-7?ref=mail&x=1',
   async act(event, { page }) {
     switch (event.type) {
       case 'legacy.open':

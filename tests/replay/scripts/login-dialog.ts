@@ -19,8 +19,10 @@ export const loginDialogScript: BrowserScript = {
   effects: { emailLogin: 'emailLogin', emailRegister: 'emailRegister', guestLogin: 'guestLogin' },
   // a category page: its cards' hearts open the dialog in login mode
   start: '/category/free-prompts',
-  // the remembered address, a password, a refused login (its id moves when the model's samples change)
-  testPath: '179',
+  // the remembered address, a password, a refused login
+  // path emailLogin-10 of `npm run paths -- loginDialog`
+  testPath:
+    'dialog.open {"mode":"login","rememberedEmail":" demo@exampl... → login · field.change {"field":"password","value":"Demo@12345"} → login · login.submit → loggingIn · emailLogin answers {"ok":false,"msg":"Invalid email or password"} → login "Invalid email or password"',
   async act(event, { page, before }) {
     const dialog = loginDialogOf(page);
     // an open dialog the script did not open itself (sent to the actor) first comes through React's

@@ -16,7 +16,7 @@ export const messagesScript: BrowserScript = {
   },
   start: '/terms',
   member: true,
-  testPath: '145',
+  testPath: 'load-8',
   async act(event, { page, before }) {
     await translateAnswers(page, 'markMessageRead', (outcome) => {
       if (!('output' in outcome)) return outcome;

@@ -10,8 +10,9 @@ export const orderDetailScript: BrowserScript = {
   effects: { fetchOrder: 'fetchOrder', payOrder: 'payOrder', cancelOrder: 'cancelOrder' },
   start: '/terms',
   member: true,
+  // path 14 of `npm run paths -- orderDetail`
   testPath:
-    'order.load (orderId=42) → loading · done fetchOrder {"found":true,"order":{"id":42,"status":"pending","create... → ready.viewing · order.cancel → ready.confirmingCancel · order.cancelConfirm → ready.cancelling · done cancelOrder',
+    'order.load {"orderId":"42"} → loading · fetchOrder answers {"found":true,"order":{"id":42,"status":"pendin... → viewing #42 pending',
   async act(event, { page }) {
     await stayForPayment(page);
     await translateAnswers(page, 'fetchOrder', (outcome) => {

@@ -9,7 +9,9 @@ export const orderListScript: BrowserScript = {
   effects: { fetchOrders: 'fetchOrders' },
   start: '/terms',
   member: true,
-  testPath: 'orders.load (query={"page":1}) → loading · error fetchOrders → error · orders.retry → loading',
+  // path 8 of `npm run paths -- orderList`
+  testPath:
+    'orders.load {"query":{"page":1}} → loading page 1 · fetchOrders answers {"data":[{"id":42,"status":"pending","createdAt... → ready page 1 (1 orders)',
   async act(event, { page }) {
     switch (event.type) {
       case 'orders.load': {

@@ -19,8 +19,9 @@ export const paymentResultScript: BrowserScript = {
   },
   start: '/terms',
   member: true,
+  // path 40 of `npm run paths -- paymentResult`
   testPath:
-    'payment.openPending (orderId=42) → loading · done fetchOrder {"id":42,"status":"pending","createdAt":"2026-05-02T10:00... → pending.watching · payment.cancel → pending.confirmingCancel · payment.cancelConfirm → pending.cancelling · done cancelOrder',
+    'payment.openPending {"orderId":"12"} → loading pending #12 · fetchOrder answers {"id":12,"status":"pending","payment":{"method"... → watching pending #12 (pending) · wait 3000 ms → checking pending #12 (pending)',
   async act(event, { page }) {
     await stayForPayment(page);
     const button = (name: string) => page.getByRole('button', { name, exact: true });

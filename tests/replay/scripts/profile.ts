@@ -15,8 +15,9 @@ export const profileScript: BrowserScript = {
   },
   start: '/terms',
   member: true,
+  // path load-9 of `npm run paths -- profile`
   testPath:
-    'profile.saveName → ready.savingName · done saveName {"memberId":"u-1","name":"Mina Ray","email":"mina@example... → ready.viewing',
+    'profile.load → loading · fetchProfile answers {"memberId":"u-1","name":"Mina","email":"mina@e... → viewing · profile.copyReferral → copyingLink',
   async act(event, { page }) {
     const section = page.getByRole('region', { name: 'Your profile' });
     switch (event.type) {

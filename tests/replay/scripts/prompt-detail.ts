@@ -4,13 +4,34 @@
 // viewer again no person announces: sent to the actor.
 import { DEMO_MEMBER } from '../runner.ts';
 import { changeViewer, click, navigate } from '../actions.ts';
-import type { BrowserScript } from '../types.ts';
+import type { BrowserScript, LiveView } from '../types.ts';
+import * as view from '../../../machines/catalog/prompt-detail.selectors.ts';
+
+type Snapshot = Parameters<typeof view.status>[0];
+/** The page shows the prompt and its related shelf only while loading or ready with a prompt. */
+const shows = ({ snapshot }: LiveView) => {
+  const s = snapshot as Snapshot;
+  return ['loading', 'ready'].includes(view.status(s)) && view.prompt(s) !== null;
+};
 
 export const promptDetailScript: BrowserScript = {
   machineId: 'promptDetail',
   effects: { fetchPrompt: 'getPrompt', fetchRelated: 'getRelated' },
   start: '/terms',
-  testPath: '97',
+  // path 11 of `npm run paths -- promptDetail`
+  testPath:
+    'detail.load {"id":"misty-lake-7"} → loading misty-lake-7 · fetchPrompt answers {"found":true,"prompt":{"id":7,"slugId":"misty-... → ready.loading misty-lake-7',
+  // as the detail page reads them (tests/machines/prompt-detail.model.test.ts): the prompt and its
+  // related shelf only where the page shows them, the reason only on the error view
+  views: {
+    prompt: { actual: (live) => (shows(live) ? view.prompt(live.snapshot as Snapshot) : null) },
+    error: {
+      actual: ({ snapshot }) =>
+        view.status(snapshot as Snapshot) === 'error' ? view.error(snapshot as Snapshot) : null,
+    },
+    related: { actual: (live) => (shows(live) ? view.related(live.snapshot as Snapshot) : []) },
+    relatedPhase: { actual: (live) => (shows(live) ? view.relatedPhase(live.snapshot as Snapshot) : null) },
+  },
   async act(event, { page }) {
     const main = page.getByRole('main');
     switch (event.type) {

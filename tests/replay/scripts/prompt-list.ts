@@ -18,7 +18,9 @@ export const promptListScript: BrowserScript = {
   effects: { fetchPromptPage: 'listPrompts' },
   start: '/terms',
   // a category, another, then Back: the first one's cards at once while they are fetched again
-  testPath: '46',
+  // path 14 of `npm run paths -- promptList`
+  testPath:
+    'list.load {"query":{"page":1},"entry":"e1"} → loading home@e1 · fetchPromptPage answers {"data":[{"id":1,"slugId":"lake-1","title":"Lak... → ready home@e1 showing home#0 kept e1',
   async act(event, { page, before }) {
     const grid = page.getByRole('region', { name: 'Prompts' });
     switch (event.type) {

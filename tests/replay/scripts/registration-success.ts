@@ -2,6 +2,7 @@
 // dialog (the real registration), closes the dialog, and its closing animation ends by itself.
 import { click, hoverLogIn, signUpThroughDialog, visibleLazy } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
+import { resendView } from './resend-view.ts';
 
 export const registrationSuccessScript: BrowserScript = {
   machineId: 'registrationSuccess',
@@ -9,13 +10,18 @@ export const registrationSuccessScript: BrowserScript = {
   intent: hoverLogIn,
   effects: {},
   start: '/terms',
-  testPath: '4',
+  // path 17 of `npm run paths -- registrationSuccess`
+  testPath:
+    'registration.succeeded {"email":"new.user@outlook.com"} → open new.user@outlook.com resend in 60s · wait 999 ms → open new.user@outlook.com resend in 60s · wait 1 ms → open new.user@outlook.com resend in 59s',
+  // the resend button is a child actor: its own state, read from the page
+  views: { resend: resendView(false) },
   async act(event, { page }) {
     const dialog = page.getByRole('dialog', { name: 'Check Your Email' });
     switch (event.type) {
       case 'registration.succeeded':
-        // a new address each time: the scratch database keeps the earlier ones
-        await signUpThroughDialog(page, `replay.${Date.now()}@example.com`, 'Replay@12345');
+        // the path's own address (the scratch database of a run starts without it; an app kept
+        // running between replays has it already, and refuses it the second time)
+        await signUpThroughDialog(page, event.email as string, 'Replay@12345');
         await visibleLazy(page, dialog);
         return;
       case 'dialog.dismiss':

@@ -29,10 +29,9 @@ export const settingsScript: BrowserScript = {
   },
   start: '/terms',
   member: true,
+  // path dialogs-3 of `npm run paths -- settings`
   testPath:
-    // settings.load → loading · done fetchSettings → ready.editing · settings.deleteAccount ·
-    // settings.deleteTextChanged (DELETE) · settings.deleteConfirm → ready.deleting · done deleteAccount → deleted
-    '43',
+    'settings.load {"rememberedEmail":"mina@example.com"} → loading · fetchSettings answers {"notifications":{"orderUpdates":true,"supportR... → editing',
   async act(event, { page }) {
     await translateAnswers(page, 'changePassword', (outcome) => {
       if (!('output' in outcome)) return outcome;

@@ -7,7 +7,9 @@ export const shareLandingScript: BrowserScript = {
   machineId: 'shareLanding',
   effects: { resolveShareLink: 'resolveShareLink' },
   start: '/terms',
-  testPath: '7',
+  // path 8 of `npm run paths -- shareLanding`
+  testPath:
+    'shareLink.open {"id":"Ab12Cd34","partner":false} → resolving · resolveShareLink answers {"found":true,"slugId":"misty-lake-7","partner"... → landed → /detail/misty-lake-7',
   async act(event, { page }) {
     switch (event.type) {
       case 'shareLink.open':

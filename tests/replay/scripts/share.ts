@@ -8,7 +8,9 @@ export const shareScript: BrowserScript = {
   effects: { createShareLink: 'createShareLink', copyText: 'copyText' },
   // prompt 7 of the demo data, the path's promptId
   start: '/detail/hyperlapse-through-a-manhattan-avenue-at-dusk-7',
-  testPath: '5',
+  // path 10 of `npm run paths -- share`
+  testPath:
+    'share.request {"promptId":7} → creating #7 · createShareLink answers {"url":"http://localhost:3000/s/Ab12Cd34"} → copying #7 · copyText answers → idle #7 [success]',
   async act(event, { page }) {
     const main = page.getByRole('main');
     switch (event.type) {

@@ -9,6 +9,10 @@
 import type { Page } from 'playwright-core';
 import { click, fill, logOut, navigate, openPage, signIn, translateAnswers, visible } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
+import * as view from '../../../machines/account/support.selectors.ts';
+
+const FIELDS = ['email', 'subject', 'message'] as const;
+type Snapshot = Parameters<typeof view.form>[0];
 
 const FIELD_LABELS: Record<string, string> = { email: 'Your email', subject: 'Subject', message: 'Message' };
 
@@ -19,7 +23,24 @@ export const supportScript: BrowserScript = {
   machineId: 'support',
   effects: { sendRequest: 'sendSupportRequest', fetchMemberSupport: 'fetchSupportRequests' },
   start: '/terms',
-  testPath: '214',
+  // path email-14 of `npm run paths -- support`
+  testPath:
+    'support.change {"field":"email","value":"mina@"} → visitor, fresh · support.submit → visitor, fresh, errors email,subject,message',
+  // as tests/machines/support.model.test.ts reads them: the fields in the form's order, no first
+  // error as null
+  views: {
+    form: {
+      actual: ({ snapshot }) =>
+        Object.fromEntries(FIELDS.map((f) => [f, view.form(snapshot as Snapshot)[f]])),
+    },
+    errors: {
+      actual: ({ snapshot }) => {
+        const errors = view.errors(snapshot as Snapshot);
+        return Object.fromEntries(FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]]));
+      },
+    },
+    firstError: { actual: ({ snapshot }) => view.firstError(snapshot as Snapshot) ?? null },
+  },
   async act(event, { page }) {
     await translateAnswers(page, 'sendSupportRequest', (outcome) => {
       if (!('output' in outcome)) return outcome;

@@ -4,8 +4,9 @@
 // screen no person can do (the dialog under it is covered): sent to the actor.
 import { click, hoverLogIn, loginDialogOf, signUpThroughDialog, visible, visibleLazy } from '../actions.ts';
 import type { BrowserScript } from '../types.ts';
+import { resendView } from './resend-view.ts';
 
-const UNVERIFIED = { email: 'replay.unverified@example.com', password: 'Replay@12345' };
+const UNVERIFIED = { password: 'Replay@12345' };
 
 export const verifyEmailNoticeScript: BrowserScript = {
   machineId: 'verifyEmailNotice',
@@ -13,12 +14,18 @@ export const verifyEmailNoticeScript: BrowserScript = {
   intent: hoverLogIn,
   effects: {},
   start: '/terms',
-  testPath: '3',
+  // path 13 of `npm run paths -- verifyEmailNotice`
+  testPath:
+    'notice.show {"email":"late@example.com"} → shown for late@example.com · notice.close → hidden (was late@example.com) · wait 60000 ms → hidden (was late@example.com)',
+  // the resend button is a child actor: its own state, read from the page
+  views: { resend: resendView(true) },
   async act(event, { page, before }) {
     const notice = page.getByRole('dialog', { name: 'Verify your email first' });
     switch (event.type) {
       case 'notice.show': {
         if (before.matches('visible')) return false;
+        // the path's own address (one not verified yet: signed up here, its mail left unopened)
+        const email = event.email as string;
         const dialog = loginDialogOf(page);
         const logIn = async () => {
           if (!(await dialog.isVisible()))
@@ -28,9 +35,7 @@ export const verifyEmailNoticeScript: BrowserScript = {
           if (await withEmail.isVisible()) await click(withEmail);
           const toLogin = dialog.getByRole('button', { name: 'Already have an account? Log in' });
           if (await toLogin.isVisible()) await click(toLogin);
-          await (
-            await visible(dialog.getByLabel('Email', { exact: true }))
-          ).fill(UNVERIFIED.email, { force: true });
+          await (await visible(dialog.getByLabel('Email', { exact: true }))).fill(email, { force: true });
           await dialog.getByLabel('Password', { exact: true }).fill(UNVERIFIED.password, { force: true });
           await click(dialog.getByRole('button', { name: 'Log in', exact: true }));
         };
@@ -38,7 +43,7 @@ export const verifyEmailNoticeScript: BrowserScript = {
         // no such account yet (a fresh scratch database): sign up first, then log in again
         const alert = await visible(dialog.getByRole('alert'));
         if (!/verify/i.test((await alert.textContent()) ?? '')) {
-          await signUpThroughDialog(page, UNVERIFIED.email, UNVERIFIED.password);
+          await signUpThroughDialog(page, email, UNVERIFIED.password);
           const checkEmail = page.getByRole('dialog', { name: 'Check Your Email' });
           await visibleLazy(page, checkEmail);
           await click(checkEmail.getByRole('button', { name: 'Close' }).first());
