@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { precompress } from './scripts/vite-precompress.ts';
 
 /** The chunks index.html loads on every visit, and the ones that keep their names (the rest: a hash). */
 const FIRST_LOAD = /assets\/(framework|app|rolldown-runtime)-/;
@@ -26,6 +27,8 @@ export default defineConfig({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
+    // brotli and gzip siblings of dist/assets/*, sent as they are by the server (server/spa.ts)
+    precompress(),
   ],
   define: {
     __PASSWORD_KEY__: JSON.stringify(passwordKey),

@@ -2,6 +2,12 @@
 // cached) for every other GET outside /api: with the page's tab title and robots for the paths the
 // client's routes answer (domain/pages.ts), and with 404 and "Page Not Found" for any other
 // path, whose view the SPA's router then shows.
+//
+// Assets are compressed once, at build (scripts/vite-precompress.ts, brotli and gzip siblings). For
+// `x.js`, @fastify/static (`preCompressed`) sends `x.js.br` or `x.js.gz` as the request's Accept-Encoding
+// allows (by its q-values; brotli on a tie), else x.js itself, always with `vary: accept-encoding`. A
+// sibling goes out with x.js's content type and its content-encoding, which keeps @fastify/compress from
+// compressing it again; its ETag and Last-Modified are its own.
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
@@ -15,6 +21,7 @@ import { renderHead } from './seo/head.ts';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 const SHORT = 'public, max-age=3600';
+const PRECOMPRESSED = /\.(?:br|gz)$/;
 
 /** Registers the static files of distDir; false when there is no built SPA there. */
 export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<boolean> {
@@ -28,7 +35,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     redirect: false,
     dotfiles: 'ignore',
     cacheControl: false,
-    setHeaders: (reply: FastifyReply, path: string) => {
+    preCompressed: true,
+    // path is the file sent: for a precompressed answer, the .br or .gz sibling
+    setHeaders: (reply: FastifyReply, sent: string) => {
+      const path = sent.replace(PRECOMPRESSED, '');
       const value = path.startsWith(assets) ? IMMUTABLE : path.endsWith('.html') ? NO_CACHE : SHORT;
       reply.header('cache-control', value);
     },
