@@ -1,11 +1,12 @@
 // Public catalog calls: the prompt list, the prompt detail of SPEC.md §7, the generated example images.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import { CARD_IMAGE_WIDTHS, type CardImageWidth } from '../../domain/card-image.ts';
 import type { GeneratorType, Grade } from '../../domain/catalog.ts';
 import type { Db } from '../db/index.ts';
-import { notFound, ok } from '../http/envelope.ts';
+import { ApiError, notFound, ok } from '../http/envelope.ts';
 import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';
 import { sha1, type ImageCache } from './image-cache.ts';
 import {
@@ -47,6 +48,22 @@ const RENDERER_VERSION = (() => {
     return 'unknown';
   }
 })();
+
+/**
+ * The image query: `size`, and `w`, one of the card widths of domain/card-image.ts written exactly as the
+ * storefront writes it (a string enum: no `0288` or `2.88e2` aliases of the same file, and no other width
+ * is ever rendered). Anything else is a 400 envelope from the schema.
+ */
+const CardImageQuerySchema = Type.Object({
+  ...ImageQuerySchema.properties,
+  w: Type.Optional(
+    Type.Unsafe<`${CardImageWidth}`>({
+      type: 'string',
+      enum: CARD_IMAGE_WIDTHS.map(String),
+      description: 'Width of the card image in px (4:3), for srcset; without it 480. Not with size=full',
+    }),
+  ),
+});
 
 export async function catalogRoutes(fastify: FastifyInstance, { db, images }: CatalogOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -154,18 +171,30 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
     '/api/images/prompts/:id/:n.webp',
     {
       schema: {
-        summary: 'A generated example image of a prompt (WebP)',
+        summary: 'A generated example image of a prompt (WebP); the card image in a few widths (?w=)',
         params: ImageParamsSchema,
-        querystring: ImageQuerySchema,
+        querystring: CardImageQuerySchema,
       },
     },
     async (request, reply) => {
       const { id, n } = request.params;
       const size = request.query.size ?? 'card';
+      const w = request.query.w === undefined ? null : Number(request.query.w);
+      if (w !== null && size === 'full') {
+        throw new ApiError(400, "Invalid query parameter 'w': only for card images, not with size=full", {
+          field: 'w',
+        });
+      }
       const prompt = await findPromptArt(db, id);
       if (prompt === null || n >= prompt.imageCount) throw notFound('Image not found');
-      const { width, height } = IMAGE_SIZES[size];
-      const key = `${id}-${n}-${size}-${sha1(JSON.stringify(prompt.art)).slice(0, 12)}-${RENDERER_VERSION}`;
+      const card = IMAGE_SIZES.card;
+      const { width, height } =
+        w === null || w === card.width
+          ? IMAGE_SIZES[size]
+          : { width: w, height: Math.round((w * card.height) / card.width) };
+      // The 480 px card keeps its key (and ETag) whether asked for with ?w=480 or without.
+      const variant = size === 'full' ? 'full' : width === card.width ? 'card' : `card${width}`;
+      const key = `${id}-${n}-${variant}-${sha1(JSON.stringify(prompt.art)).slice(0, 12)}-${RENDERER_VERSION}`;
       const etag = `"${sha1(key).slice(0, 20)}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')

@@ -1,4 +1,5 @@
 import { Link, type LinkProps } from '@tanstack/react-router';
+import { shelfLayout } from '../../domain/card-image.ts';
 import type { HomeSection } from '../../machines/catalog/home-sections.ts';
 import * as shelvesView from '../../machines/catalog/home-sections.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
@@ -59,7 +60,7 @@ function Shelf({ section }: { section: HomeSection }) {
       <ul className="shelf__row" aria-labelledby={headingId}>
         {section.data.map((prompt) => (
           <li key={prompt.id} className="shelf__item">
-            <PromptCard prompt={prompt} />
+            <PromptCard prompt={prompt} layout={shelfLayout(section.data.length)} />
           </li>
         ))}
       </ul>

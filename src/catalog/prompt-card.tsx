@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
+import { cardImage, type CardLayout } from '../../domain/card-image.ts';
 import {
   GENERATORS,
   SEARCH_MARK_END,
@@ -14,21 +15,39 @@ import { useSessionView } from '../auth/use-session.ts';
 const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
 export const compactNumber = (n: number): string => compact.format(n);
 
-/** One catalog card; the title link covers the whole card. */
-export function PromptCard({ prompt, eager = false }: { prompt: PromptCardData; eager?: boolean }) {
+/**
+ * One catalog card; the title link covers the whole card. Its image offers the card widths for where the
+ * card is shown (`layout`, domain/card-image.ts); `eager` loads it at once, `priority` (the first card
+ * of a page, a likely LCP element) also asks for it before other images.
+ */
+export function PromptCard({
+  prompt,
+  eager = false,
+  priority = false,
+  layout = 'grid',
+}: {
+  prompt: PromptCardData;
+  eager?: boolean;
+  priority?: boolean;
+  layout?: CardLayout;
+}) {
   const loggedIn = useSessionView() === 'loggedIn';
   const owned = loggedIn && prompt.grade > 0 && prompt.hasAccess === 1;
   // FruitCoin and premium prompts the member does not own can go in the cart (visitors are asked to log in)
   const buyable = prompt.grade > 0 && !owned;
+  const image = cardImage(prompt.image, layout);
   return (
     <article className="prompt-card">
       <div className="prompt-card__media">
         <img
-          src={prompt.image.url}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={image.sizes}
           width={prompt.image.width}
           height={prompt.image.height}
           alt={prompt.image.alt || prompt.title}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
         <span className={`generator-pill generator-pill--${prompt.generatorType}`}>

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
+import { shelfLayout } from '../../domain/card-image.ts';
 import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../domain/catalog.ts';
 import * as detailView from '../../machines/catalog/prompt-detail.selectors.ts';
 import * as fillerView from '../../machines/catalog/template-filler.selectors.ts';
@@ -242,7 +243,7 @@ function RelatedPrompts() {
           {related.length > 0
             ? related.map((card) => (
                 <li key={card.id} className="shelf__item">
-                  <PromptCard prompt={card} />
+                  <PromptCard prompt={card} layout={shelfLayout(related.length)} />
                 </li>
               ))
             : Array.from({ length: 4 }, (_, i) => (

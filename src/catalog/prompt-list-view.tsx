@@ -136,7 +136,7 @@ export function PromptListView({
           <ul className="prompt-grid" aria-labelledby={titleId}>
             {page.data.map((prompt, index) => (
               <li key={prompt.id}>
-                <PromptCard prompt={prompt} eager={index < FIRST_ROW} />
+                <PromptCard prompt={prompt} eager={index < FIRST_ROW} priority={index === 0} />
               </li>
             ))}
           </ul>

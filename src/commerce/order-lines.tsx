@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { cardImage } from '../../domain/card-image.ts';
 import { formatCents, formatPrice } from '../../domain/catalog.ts';
 import {
   couponTerms,
@@ -29,11 +30,14 @@ export function OrderLine({
   /** Controls at the end of the line (Remove, on the cart). */
   actions?: ReactNode;
 }) {
+  const thumb = cardImage(item.image, 'thumb');
   return (
     <li className="order-line">
       <img
         className="order-line__thumb"
-        src={item.image.url}
+        src={thumb.src}
+        srcSet={thumb.srcSet}
+        sizes={thumb.sizes}
         width={item.image.width}
         height={item.image.height}
         alt=""
