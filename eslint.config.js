@@ -37,6 +37,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-ssr',
       'data',
       'node_modules',
       '.tmp',

@@ -13,7 +13,7 @@ const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
 // The client build reads the same variable; the default matches the server's development default.
 const passwordKey = process.env.PASSWORD_KEY ?? 'fruitprompt-dev-key-0123456789ab';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -28,60 +28,64 @@ export default defineConfig({
     }),
     react(),
     // brotli and gzip siblings of dist/assets/*, sent as they are by the server (server/spa.ts)
-    precompress(),
+    ...(isSsrBuild ? [] : [precompress()]),
   ],
   define: {
     __PASSWORD_KEY__: JSON.stringify(passwordKey),
   },
-  build: {
-    outDir: 'dist',
-    // Vite's preload helper lists, for every lazy import, the chunks to fetch with it (a map in the app
-    // chunk, ADR 009). It leaves out the three that index.html always loads, and the polyfill for
-    // browsers without modulepreload (every browser the shop supports has it).
-    modulePreload: {
-      polyfill: false,
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html' ? deps : deps.filter((dep) => !FIRST_LOAD.test(dep)),
-    },
-    sourcemap: false,
-    target: 'es2022',
-    rolldownOptions: {
-      output: {
-        // Lazy chunks are named by their hash alone: their names were half of the preload map's bytes.
-        chunkFileNames: (chunk) =>
-          NAMED_CHUNKS.includes(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
-        // The first load in two chunks (docs/decisions/006-lazy-page-machines.md): the libraries every
-        // page runs on, and the app's own start-up code. Lazily loaded code keeps its own chunks.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|ky|use-sync-external-store)[\\/]/,
-              tags: ['$initial'],
-              priority: 2,
+  // `vite build --ssr src/entry-server.tsx` (npm run build): the server's renderer, into dist-ssr/
+  // (server/render/ssr.ts). Its libraries stay in node_modules; the browser's chunking is not its concern.
+  build: isSsrBuild
+    ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, target: 'node20', copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        // Vite's preload helper lists, for every lazy import, the chunks to fetch with it (a map in the app
+        // chunk, ADR 009). It leaves out the three that index.html always loads, and the polyfill for
+        // browsers without modulepreload (every browser the shop supports has it).
+        modulePreload: {
+          polyfill: false,
+          resolveDependencies: (_file, deps, { hostType }) =>
+            hostType === 'html' ? deps : deps.filter((dep) => !FIRST_LOAD.test(dep)),
+        },
+        sourcemap: false,
+        target: 'es2022',
+        rolldownOptions: {
+          output: {
+            // Lazy chunks are named by their hash alone: their names were half of the preload map's bytes.
+            chunkFileNames: (chunk) =>
+              NAMED_CHUNKS.includes(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+            // The first load in two chunks (docs/decisions/006-lazy-page-machines.md): the libraries every
+            // page runs on, and the app's own start-up code. Lazily loaded code keeps its own chunks.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'framework',
+                  test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store)[\\/]/,
+                  tags: ['$initial'],
+                  priority: 2,
+                },
+                // not the entry module itself: it stays the entry chunk, which index.html loads
+                {
+                  name: 'app',
+                  test: (id) => !/(src[\\/]main\.tsx|index\.html)/.test(id),
+                  tags: ['$initial'],
+                  priority: 1,
+                },
+                // the sign-in dialogs with their machines: loaded together at the first sign-in intent
+                {
+                  name: 'sign-in',
+                  test: /(src[\\/]auth[\\/](login-dialog|check-email-dialog|verify-email-notice|resend-button|sign-in-logic)\.tsx?|machines[\\/]auth[\\/](login-dialog|social-login|resend-email|registration-success|verify-email-notice)(\.selectors)?\.ts)$/,
+                },
+                // the catalog's list views, which the home page and the list pages share
+                {
+                  name: 'catalog-views',
+                  test: /src[\\/](catalog|commerce|ui)[\\/](prompt-list-view|prompt-card|page-links|empty-state|grade-badge|add-to-cart-button|heart-button|home-shelves|home-page)\.tsx$/,
+                },
+              ],
             },
-            // not the entry module itself: it stays the entry chunk, which index.html loads
-            {
-              name: 'app',
-              test: (id) => !/(src[\\/]main\.tsx|index\.html)/.test(id),
-              tags: ['$initial'],
-              priority: 1,
-            },
-            // the sign-in dialogs with their machines: loaded together at the first sign-in intent
-            {
-              name: 'sign-in',
-              test: /(src[\\/]auth[\\/](login-dialog|check-email-dialog|verify-email-notice|resend-button|sign-in-logic)\.tsx?|machines[\\/]auth[\\/](login-dialog|social-login|resend-email|registration-success|verify-email-notice)(\.selectors)?\.ts)$/,
-            },
-            // the catalog's list views, which the home page and the list pages share
-            {
-              name: 'catalog-views',
-              test: /src[\\/](catalog|commerce|ui)[\\/](prompt-list-view|prompt-card|page-links|empty-state|grade-badge|add-to-cart-button|heart-button|home-shelves|home-page)\.tsx$/,
-            },
-          ],
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       '/api': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
@@ -89,4 +93,4 @@ export default defineConfig({
       '/dev-pay': { target: `http://127.0.0.1:${apiPort}`, changeOrigin: false },
     },
   },
-});
+}));

@@ -83,7 +83,18 @@ step(
     '--check',
   ]),
 );
-step('build', run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']));
+step(
+  'build',
+  run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
+    run('Server renderer build (vite build --ssr)', 'npx', [
+      'vite',
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--logLevel',
+      'warn',
+    ]),
+);
 step(
   'build checks',
   run('Budgets, bundle checks and browser replays of model paths (vitest, project build)', 'npx', [

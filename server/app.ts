@@ -26,6 +26,7 @@ import { devOutboxRoutes } from './mail/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { shareRoutes, type ShareLimit } from './share/routes.ts';
 import { registerSpa, sendSpaShell, shellReader } from './spa.ts';
+import { loadRenderer, shellRenderer, type RenderPage } from './render/ssr.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
@@ -48,6 +49,11 @@ export interface AppOptions {
    * every client route gets index.html as built.
    */
   pageMetadata?: boolean;
+  /**
+   * Renders pages on the server (server/render/ssr.ts): default the built renderer in dist-ssr/ when page
+   * metadata is on; null: the shell alone, rendered in the browser.
+   */
+  renderer?: RenderPage | null;
   /** Anonymous share links per client IP (default 30 per 10 minutes). */
   share?: { anonymousPerIp?: ShareLimit };
   /** The account area's rate limits (support requests, password changes, avatars); tests lower them. */
@@ -122,12 +128,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const distDir = opts.distDir === undefined ? DEFAULT_DIST_DIR : opts.distDir;
   const spa = await registerSpa(app, distDir);
-  await app.register(seoRoutes, { db, config, distDir: spa && opts.pageMetadata ? distDir : null });
+  const renderPage =
+    spa && opts.pageMetadata ? (opts.renderer === undefined ? await loadRenderer() : opts.renderer) : null;
+  const render = renderPage ? shellRenderer(renderPage, db, config.publicOrigin, app.log) : null;
+  await app.register(seoRoutes, { db, config, distDir: spa && opts.pageMetadata ? distDir : null, render });
 
   const shell = spa && distDir !== null ? shellReader(distDir) : null;
   app.setNotFoundHandler((request, reply) => {
     if (shell && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
-      return sendSpaShell(reply, shell, request.url);
+      return sendSpaShell(reply, shell, request.url, render);
     }
     return reply.status(404).send(fail(isApiPath(request.url) ? 'No such API endpoint' : 'Not found'));
   });

@@ -17,6 +17,7 @@ import { headOfMatch, matchPage } from '../domain/pages.ts';
 import { escapeHtml } from './http/html.ts';
 import { notFoundSeo } from './seo/metadata.ts';
 import { renderHead } from './seo/head.ts';
+import type { ShellRenderer } from './render/ssr.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -80,6 +81,7 @@ export async function sendSpaShell(
   reply: FastifyReply,
   shell: () => Promise<string>,
   url: string,
+  render: ShellRenderer | null = null,
 ): Promise<FastifyReply> {
   let pathname: string;
   try {
@@ -88,5 +90,10 @@ export async function sendSpaShell(
     pathname = url;
   }
   const { status, html } = shellFor(await shell(), pathname);
-  return reply.status(status).header('cache-control', NO_CACHE).type('text/html; charset=utf-8').send(html);
+  const rendered = render ? await render(url, html) : null;
+  return reply
+    .status(status)
+    .header('cache-control', NO_CACHE)
+    .type('text/html; charset=utf-8')
+    .send(rendered?.html ?? html);
 }

@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrationSnapshots, readServerState, samePage } from './app/hydrate.ts';
 import { createAppRouter } from './router.tsx';
 import { loadInspector } from './app/inspect.ts';
 import { AppSystemProvider } from './system/react.tsx';
@@ -40,10 +41,15 @@ if (import.meta.env.DEV && window.__fruitReplay) {
 const inspect = observers.length
   ? (event: InspectionEvent) => observers.forEach((o) => o.next?.(event))
   : undefined;
+// A page the server rendered carries the snapshots it was rendered from (src/app/hydrate.ts); its
+// actors start from them, so nothing it shows is fetched again.
+const serverState = readServerState(document);
+const hydrating = serverState !== null && samePage(serverState.path, location.href);
 const system = startAppSystem({
   effects,
   loadSignInViews: preloadShellViews,
   ...(inspect ? { inspect } : {}),
+  ...(hydrating ? { restore: serverState.snapshots } : {}),
 });
 devtools?.attach(system);
 const router = createAppRouter(system);
@@ -59,10 +65,23 @@ bindAuthNavigation(system, {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-createRoot(rootElement).render(
+const app = (
   <StrictMode>
-    <AppSystemProvider system={system}>
+    <AppSystemProvider
+      system={system}
+      hydration={hydrating ? hydrationSnapshots(system, serverState.views) : null}
+    >
       <RouterProvider router={router} />
     </AppSystemProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrating) {
+  // the route's code and machines are in place before React adopts the server's markup, which the
+  // router renders as it did on the server (no Suspense of its own around the root)
+  router.ssr = { manifest: undefined };
+  await router.load();
+  hydrateRoot(rootElement, app);
+} else {
+  // a member page's server shell (header and footer) is replaced by the browser's render at its commit
+  createRoot(rootElement).render(app);
+}

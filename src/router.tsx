@@ -28,7 +28,12 @@ export function stringifySearch(search: Record<string, unknown>): string {
   return text ? `?${text}` : '';
 }
 
-export function createAppRouter(system: AppSystem, history?: RouterHistory) {
+/** `server`: the router of one server render (src/entry-server.tsx), which writes no script of its own. */
+export function createAppRouter(
+  system: AppSystem,
+  history?: RouterHistory,
+  options: { server?: boolean } = {},
+) {
   const router = createRouter({
     routeTree,
     context: { system },
@@ -36,7 +41,8 @@ export function createAppRouter(system: AppSystem, history?: RouterHistory) {
     parseSearch,
     stringifySearch,
     defaultPreload: 'intent',
-    scrollRestoration: true,
+    // the browser restores the scroll; on the server it would be an inline script, which the CSP forbids
+    scrollRestoration: !options.server,
   });
   // The page machines no route on screen names stop (issue 16): each page starts its own afresh.
   router.subscribe('onResolved', () => {

@@ -11,6 +11,7 @@ import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
 import { shellReader } from '../spa.ts';
 import { renderHead } from './head.ts';
+import type { ShellRenderer } from '../render/ssr.ts';
 import { buildSeo, notFoundSeo, PAGE_TYPES, type PageSeo, type SeoRequest } from './metadata.ts';
 
 export interface SeoOptions {
@@ -18,6 +19,8 @@ export interface SeoOptions {
   config: Pick<Config, 'publicOrigin'>;
   /** The built SPA whose index.html gets the metadata; null: no page rendering. */
   distDir: string | null;
+  /** Renders each page's content into the shell (server/render/ssr.ts); null: the shell alone. */
+  render?: ShellRenderer | null;
 }
 
 const SeoDataSchema = Type.Object({
@@ -203,12 +206,14 @@ function registerPages(fastify: FastifyInstance, options: SeoOptions & { distDir
       request.log.error({ err: error }, 'page metadata failed');
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
     }
-    const status = seo === null ? 404 : 200;
+    const headed = renderHead(template, seo ?? notFoundSeo());
+    const rendered = options.render ? await options.render(request.url, headed) : null;
+    const status = seo === null ? 404 : (rendered?.status ?? 200);
     return reply
       .status(status)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')
-      .send(renderHead(template, seo ?? notFoundSeo()));
+      .send(rendered?.html ?? headed);
   };
   const pageOf = (pageType: SeoRequest['pageType'], referenceId: string): SeoRequest => ({
     pageType,

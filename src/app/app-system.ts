@@ -38,6 +38,7 @@ import { createSessionEffects, storedToken } from '../auth/session-effects.ts';
 import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
 
 import type { AppEffects } from './app-effects.ts';
+import { restoring, type ServerSnapshots } from './hydrate.ts';
 
 export type { AppEffects } from './app-effects.ts';
 export type { SystemActors } from '../../machines/system/actors.ts';
@@ -147,6 +148,7 @@ const local = safeStorage('local');
 export function createAppLogic(
   effects: AppEffects,
   loadSignInViews: () => Promise<unknown> = async () => {},
+  restore: ServerSnapshots = {},
 ) {
   return appMachine.provide({
     actions: {
@@ -163,9 +165,12 @@ export function createAppLogic(
         window.addEventListener('switch-to-register', onSwitch);
         return () => window.removeEventListener('switch-to-register', onSwitch);
       }),
-      promptList: promptListMachine.provide({
-        actors: { fetchPromptPage: fromPromise(({ input }) => effects.listPrompts(input)) },
-      }),
+      promptList: restoring(
+        promptListMachine.provide({
+          actors: { fetchPromptPage: fromPromise(({ input }) => effects.listPrompts(input)) },
+        }),
+        restore.promptList,
+      ),
       session: sessionMachine.provide({
         actors: effects.session.actors,
         actions: effects.session.actions,
@@ -175,19 +180,25 @@ export function createAppLogic(
           m.signInLogic(effects),
         ),
       ),
-      seo: seoMachine.provide({
-        actors: { fetchSeo: fromPromise(({ input }) => effects.fetchSeo(input)) },
-        actions: { applyMetadata: (_, { meta }) => applyHead(meta) },
-      }),
+      seo: restoring(
+        seoMachine.provide({
+          actors: { fetchSeo: fromPromise(({ input }) => effects.fetchSeo(input)) },
+          actions: { applyMetadata: (_, { meta }) => applyHead(meta) },
+        }),
+        restore.seo,
+      ),
       connection: connectionMachine.provide({
         actors: {
           watch: fromCallback<ConnectionEvent>(({ sendBack }) => effects.connection.watch(sendBack)),
           probe: fromPromise(() => effects.connection.probe()),
         },
       }),
-      homeSections: homeSectionsMachine.provide({
-        actors: { fetchHomeSections: fromPromise(() => effects.fetchHomeSections()) },
-      }),
+      homeSections: restoring(
+        homeSectionsMachine.provide({
+          actors: { fetchHomeSections: fromPromise(() => effects.fetchHomeSections()) },
+        }),
+        restore.homeSections,
+      ),
       // the member's machines (cart, saved prompts, unread count), when a member or a page needs them
       loadMember: fromPromise(() => import('./member-logic.ts').then((m) => m.memberLogic(effects))),
     },
@@ -202,6 +213,8 @@ export interface StartOptions {
   callbackUrl?: string;
   /** Loads the sign-in dialogs' views, with the sign-in machines (src/main.tsx hands them in). */
   loadSignInViews?: () => Promise<unknown>;
+  /** The server's snapshots of the page it rendered (src/app/hydrate.ts): those actors start from them. */
+  restore?: ServerSnapshots;
 }
 
 /**
@@ -228,6 +241,18 @@ const isAttachable = (id: string): id is PageMachineId | MemberMachineId =>
 
 /** The effects each running system was started with, for the page machines attached later. */
 const startedWith = new WeakMap<AppSystem, AppEffects>();
+/** The server's snapshots of page machines not attached yet (the first page's detail, say). */
+const restoredLater = new WeakMap<AppSystem, ServerSnapshots>();
+/** The actors started from the server's snapshots whose first page has not asked for its load yet. */
+const fromServer = new WeakMap<AppSystem, Set<string>>();
+
+/**
+ * True once for an actor the page's server snapshot started (src/app/hydrate.ts): the first page's route
+ * skips the load that would fetch again what the page already shows.
+ */
+export function shownFromServer(system: AppSystem, systemId: SystemId): boolean {
+  return fromServer.get(system)?.delete(systemId) ?? false;
+}
 
 function effectsOf(system: AppSystem): AppEffects {
   const effects = startedWith.get(system);
@@ -258,9 +283,12 @@ export function attachLoaded(system: AppSystem, modules: readonly ModuleLogic[])
 }
 
 function attachModule(system: AppSystem, logic: Record<string, AnyActorLogic>): void {
+  const restore = restoredLater.get(system);
   for (const [systemId, machine] of Object.entries(logic)) {
     if (!isAttachable(systemId) || system.system.get(systemId)) continue;
-    system.send({ type: 'app.attach', systemId, logic: machine });
+    const snapshot = restore?.[systemId as keyof ServerSnapshots];
+    if (snapshot) delete restore[systemId as keyof ServerSnapshots];
+    system.send({ type: 'app.attach', systemId, logic: restoring(machine, snapshot) });
     tellViewer(system, systemId);
   }
 }
@@ -271,7 +299,7 @@ export function startAppSystem(options: StartOptions = {}) {
     options.callbackUrl ??
     (typeof location === 'undefined' ? 'http://localhost/auth/callback' : `${location.origin}/auth/callback`);
   const effects = options.effects ?? browserEffects();
-  const actor = createActor(createAppLogic(effects, options.loadSignInViews), {
+  const actor = createActor(createAppLogic(effects, options.loadSignInViews, options.restore), {
     systemId: APP_SYSTEM_ID,
     input: { callbackUrl },
     ...(options.inspect ? { inspect: options.inspect } : {}),
@@ -289,6 +317,11 @@ export function startAppSystem(options: StartOptions = {}) {
   refusedTokens.report = (token) => lookup(actor.system, 'session')?.send({ type: 'session.revoked', token });
   actor.start();
   startedWith.set(actor, effects);
+  if (options.restore) {
+    fromServer.set(actor, new Set(Object.keys(options.restore)));
+    if (options.restore.promptDetail)
+      restoredLater.set(actor, { promptDetail: options.restore.promptDetail });
+  }
   return actor;
 }
 

@@ -1,4 +1,4 @@
-import ky, { type KyInstance } from 'ky';
+import type { KyInstance } from 'ky';
 import type { Envelope } from '../../domain/envelope.ts';
 import { SESSION_ENDED_MESSAGE } from '../../domain/session-rules.ts';
 
@@ -71,20 +71,27 @@ const cleanParams = (params: Record<string, string | number | undefined> = {}): 
 
 /** The JSON API of CONTRACT.md §2 through ky: every answer is an envelope, also on errors. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const http: KyInstance = ky.create({
-    prefixUrl: options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin),
-    throwHttpErrors: false,
-    retry: 0,
-    timeout: 15000,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  // ky loads with the first call: a page the server rendered makes none at start (issue 18)
+  let http: Promise<KyInstance> | null = null;
+  const client = (): Promise<KyInstance> =>
+    (http ??= import('ky').then(({ default: ky }) =>
+      ky.create({
+        prefixUrl:
+          options.baseUrl ?? (typeof location === 'undefined' ? 'http://localhost' : location.origin),
+        throwHttpErrors: false,
+        retry: 0,
+        timeout: 15000,
+        ...(options.fetch ? { fetch: options.fetch } : {}),
+      }),
+    ));
 
   const raw: ApiClient['raw'] = async (method, path, opts = {}) => {
     // the call's own token (the session's account and logout calls), else the session's, read now
     const token = opts.token || options.getToken?.() || null;
     let response: Response;
     try {
-      response = await http(path.replace(/^\//, ''), {
+      const call = await client();
+      response = await call(path.replace(/^\//, ''), {
         method,
         searchParams: cleanParams(opts.searchParams),
         headers: {

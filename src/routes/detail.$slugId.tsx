@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { detailReferenceOf } from '../../domain/seo.ts';
-import { sendToSystem } from '../app/app-system.ts';
+import { sendToSystem, shownFromServer } from '../app/app-system.ts';
 import { ensureFor } from './-lib/ensure.ts';
 import { PromptDetailView } from '../catalog/prompt-detail-view.tsx';
 import { sendSeoPage } from './-lib/seo.ts';
@@ -10,7 +10,9 @@ export const Route = createFileRoute('/detail/$slugId')({
   beforeLoad: async ({ context, params, preload }) => {
     const machines = await ensureFor('promptDetail', 'share', 'templateFiller', 'checkout')({ context });
     if (preload) return machines;
-    sendToSystem(context.system, 'promptDetail', { type: 'detail.load', id: params.slugId });
+    // the page the server rendered shows this prompt already (src/app/hydrate.ts)
+    if (!shownFromServer(context.system, 'promptDetail'))
+      sendToSystem(context.system, 'promptDetail', { type: 'detail.load', id: params.slugId });
     sendSeoPage(context.system, 'DETAIL', detailReferenceOf(params.slugId), `/detail/${params.slugId}`);
     return machines;
   },

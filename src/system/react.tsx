@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createContext, use, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/shim/with-selector';
 import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
 import type { MemberMachineId } from '../../machines/app/app.ts';
 import type { SystemId } from '../../machines/system/registry.ts';
@@ -12,8 +13,29 @@ export { sendToSystem } from './system-ref.ts';
 
 const SystemContext = createContext<AppSystem | null>(null);
 
-export function AppSystemProvider({ system, children }: { system: AppSystem; children: ReactNode }) {
-  return <SystemContext.Provider value={system}>{children}</SystemContext.Provider>;
+/**
+ * While React adopts a page the server rendered (src/main.tsx), the snapshots the server rendered the
+ * actors the browser does not start from it with (the session, the connection): views read those
+ * first, so the markup matches, then what the browser's actors hold. The member's machines, which the
+ * server never runs, read as absent.
+ */
+export type HydrationSnapshots = Partial<Record<SystemId, unknown>>;
+const HydrationContext = createContext<HydrationSnapshots | null>(null);
+
+export function AppSystemProvider({
+  system,
+  hydration = null,
+  children,
+}: {
+  system: AppSystem;
+  hydration?: HydrationSnapshots | null;
+  children: ReactNode;
+}) {
+  return (
+    <SystemContext.Provider value={system}>
+      <HydrationContext.Provider value={hydration}>{children}</HydrationContext.Provider>
+    </SystemContext.Provider>
+  );
 }
 
 export function useAppSystem(): AppSystem {
@@ -54,8 +76,24 @@ export function useSystemSelector<K extends SystemId, T>(
   selector: (snapshot: SnapshotFrom<SystemActors[K]>) => T,
   compare?: (a: T, b: T) => boolean,
 ): T {
-  const ref = useSystemActor(id);
-  return useSelector(ref, selector as (snapshot: unknown) => T, compare);
+  const ref: AnyActorRef = useSystemActor(id);
+  const server = useContext(HydrationContext)?.[id];
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = ref.subscribe(() => onChange());
+      return () => subscription.unsubscribe();
+    },
+    [ref],
+  );
+  const current = () => ref.getSnapshot() as unknown;
+  return useSyncExternalStoreWithSelector(
+    subscribe,
+    current,
+    // React reads this only while it hydrates the server's markup (and on the server itself)
+    server === undefined ? current : () => server,
+    selector as (snapshot: unknown) => T,
+    compare,
+  );
 }
 
 /**
@@ -80,7 +118,8 @@ export function useMemberSelector<K extends MemberMachineId, T>(
     [ref],
   );
   const read = () => (ref ? selector(ref.getSnapshot() as SnapshotFrom<SystemActors[K]>) : absent);
-  return useSyncExternalStore(subscribe, read, read);
+  const hydrating = useContext(HydrationContext) !== null;
+  return useSyncExternalStore(subscribe, read, hydrating ? () => absent : read);
 }
 
 /** Sends to a member machine: at once when it runs, otherwise through the root, which loads it first. */

@@ -17,16 +17,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Bundle, distFiles, DIST, kb, ROOT, routeChunks, type RouteChunks } from './support/bundle.ts';
 
 const KB = 1024;
-/** Issue 9's budget for the first visit to `/`. Not met yet: see FIRST_LOAD_CEILING. */
-export const FIRST_LOAD_BUDGET = 130 * KB;
+/** Issue 18's budget for the first visit to `/` (issue 9's was 130 KB). Not met yet: see FIRST_LOAD_CEILING. */
+export const FIRST_LOAD_BUDGET = 125 * KB;
 /**
- * What the test holds until the budget is met: the first load as last measured (137.3 KB, after the
+ * What the test holds until the budget is met: the first load as last measured (134.8 KB, after the
  * sign-in and member machines, the prompt page's machine and the sign-in, commerce and account calls
- * moved out of it) with a little room. Lower it with every saving; it must never rise. The libraries
+ * moved out of it, and ky out with server rendering) with a little room. Lower it with every saving; it must never rise. The libraries
  * alone are 108 KB of it (docs/decisions/006-lazy-page-machines.md, "What is left", measures what each
  * next step would save), so the app's start-up code has 22 KB.
  */
-export const FIRST_LOAD_CEILING = 138 * KB;
+export const FIRST_LOAD_CEILING = 135 * KB;
 export const ROUTE_CHUNK_BUDGET = 50 * KB;
 
 /**
@@ -143,7 +143,9 @@ describe('the first visit to /', () => {
   // Over the 130 KB budget (issue 9): 175 KB when first measured, 143.5 KB after ADR 006 (page machines
   // attached by their routes, lazy dialogs, a framework and an app chunk), 137.3 KB with the sign-in
   // machines loaded on the first sign-in intent, the member's when a member or a press needs them and
-  // the prompt page's by its route; 137.89 KB after issue 16 (ADR 009: the preload map's names cut). By source module: react-dom 63 KB, @tanstack router
+  // the prompt page's by its route; 137.89 KB after issue 16 (ADR 009: the preload map's names cut);
+  // 134.83 KB with server rendering (issue 18: ky loads with the first API call, which a page the server
+  // rendered does not make at start; the hydration code and srcset helper added 1.5 KB). By source module: react-dom 63 KB, @tanstack router
   // 25.5 KB, xstate 12.6 KB, ky 4.5 KB (the framework chunk, 108 KB), then the app's start-up code:
   // session, effects, views and routes (23 KB), and the home page's list views (4.7 KB).
   it(`loads at most ${FIRST_LOAD_CEILING / KB} KB of gzipped JavaScript (budget ${FIRST_LOAD_BUDGET / KB} KB)`, () => {

@@ -55,7 +55,7 @@ export async function createTestServer(
      * Further buildApp options: sign-in, account and share rate limits, a mailer, Google client overrides,
      * page metadata in the served HTML.
      */
-    app?: Pick<AppOptions, 'auth' | 'mailer' | 'account' | 'share' | 'pageMetadata'>;
+    app?: Pick<AppOptions, 'auth' | 'mailer' | 'account' | 'share' | 'pageMetadata' | 'renderer'>;
   } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
@@ -65,6 +65,8 @@ export async function createTestServer(
     config,
     distDir: options.distDir ?? null,
     imageStore: memoryImageStore(),
+    // pages are rendered on the server only where a test hands in the renderer (never a stale dist-ssr/)
+    renderer: null,
     ...options.app,
   });
   return {

@@ -91,7 +91,7 @@ export const SHELL = `<!doctype html>
  */
 export async function createPageServer(
   options: {
-    app?: Pick<AppOptions, 'auth' | 'account' | 'share'>;
+    app?: Pick<AppOptions, 'auth' | 'account' | 'share' | 'renderer'>;
     /** The shell's script (default: 3 kB, enough to be compressed). */
     script?: string;
     files?: Record<string, string>;

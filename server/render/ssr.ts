@@ -1,0 +1,89 @@
+// Server rendering (issue 18): the built server entry (dist-ssr/entry-server.js, from src/entry-server.tsx)
+// renders a page's markup into the shell's #root, with the snapshots it was rendered from in a JSON data
+// block that the browser starts its actors from (src/app/hydrate.ts).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SERVER_STATE_ID, type RenderedPage, type RenderPage } from '../../domain/server-render.ts';
+import { matchPage } from '../../domain/pages.ts';
+import type { Queryable } from '../db/index.ts';
+import { serverCatalog } from './catalog.ts';
+
+export type { RenderPage };
+
+export const DEFAULT_SSR_DIR = join(import.meta.dirname, '..', '..', 'dist-ssr');
+
+/** The renderer `npm run build` made, or null when there is none (the API alone, or an old build). */
+export async function loadRenderer(dir: string = DEFAULT_SSR_DIR): Promise<RenderPage | null> {
+  const file = join(dir, 'entry-server.js');
+  if (!existsSync(file)) return null;
+  const module = (await import(pathToFileURL(file).href)) as { renderPage?: RenderPage };
+  return module.renderPage ?? null;
+}
+
+/** The pages the server renders with their content: the public ones, and any address no page has. */
+export function rendersContent(pathname: string): boolean {
+  const matched = matchPage(pathname);
+  if (!matched) return true;
+  return [
+    '/',
+    '/recommended',
+    '/search',
+    '/category/',
+    '/category/$id',
+    '/category/free-prompts',
+    '/category/fruit-prompts',
+    '/category/premium-prompts',
+    '/detail/$slugId',
+    '/terms',
+    '/privacy',
+    '/support',
+  ].includes(matched.path);
+}
+
+const ROOT = /<div id="root"><\/div>/;
+const NOSCRIPT = /\s*<noscript\b[\s\S]*?<\/noscript\s*>/i;
+
+/**
+ * The shell with the rendered page in #root and its data block after it. A page rendered with its
+ * content works without JavaScript, so the shell's note asking for it goes.
+ */
+export function fillShell(template: string, page: RenderedPage): string {
+  if (!ROOT.test(template)) return template;
+  const data =
+    page.state === null
+      ? ''
+      : `\n    <script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>`;
+  const html = template.replace(ROOT, () => `<div id="root">${page.html}</div>${data}`);
+  return page.state === null ? html : html.replace(NOSCRIPT, '');
+}
+
+/** Renders the page at an address into a shell; null when rendering failed (the shell then goes as it is). */
+export type ShellRenderer = (
+  url: string,
+  shell: string,
+) => Promise<{ html: string; status: 200 | 404 } | null>;
+
+/**
+ * The renderer the page routes use: public pages with their content, member pages as the header and
+ * footer (the browser renders the rest), each with the catalog answered from the database.
+ */
+export function shellRenderer(
+  renderPage: RenderPage,
+  db: Queryable,
+  origin: string,
+  log: { error: (details: object, message: string) => void },
+): ShellRenderer {
+  const catalog = serverCatalog(db, origin);
+  return async (url, shell) => {
+    const pathname = new URL(url, 'http://localhost').pathname;
+    try {
+      const page = await renderPage({ url, origin, catalog, shellOnly: !rendersContent(pathname) });
+      return { html: fillShell(shell, page), status: page.status };
+    } catch (error) {
+      // the shell alone still works: the browser renders the page as it did before server rendering
+      log.error({ err: error, url }, 'server rendering failed');
+      return null;
+    }
+  };
+}
