@@ -57,6 +57,7 @@ export function HomePage({ search }: { search: ListSearch }) {
       {isUnfiltered(search) ? <HomeShelves /> : null}
       <PromptListView
         search={search}
+        firstOnScreen={!isUnfiltered(search)}
         title="All prompts"
         titleHidden={false}
         options={{ gradeFilter: true }}

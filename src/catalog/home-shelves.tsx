@@ -37,14 +37,18 @@ export function HomeShelves() {
     <div className="shelves">
       {sections
         .filter((section) => section.data.length > 0)
-        .map((section) => (
-          <Shelf key={section.key} section={section} />
+        .map((section, index) => (
+          <Shelf key={section.key} section={section} first={index === 0} />
         ))}
     </div>
   );
 }
 
-function Shelf({ section }: { section: HomeSection }) {
+/** Cards of the first shelf that a wide screen shows before any scrolling: they load at once. */
+const FIRST_SHELF_EAGER = 5;
+
+/** `first`: the top shelf, on screen at first paint (its first image is the page's largest paint). */
+function Shelf({ section, first }: { section: HomeSection; first: boolean }) {
   const headingId = `shelf-${section.key}`;
   const target = SEE_ALL[section.key] ?? { to: '/' };
   return (
@@ -58,9 +62,14 @@ function Shelf({ section }: { section: HomeSection }) {
         </Link>
       </div>
       <ul className="shelf__row" aria-labelledby={headingId}>
-        {section.data.map((prompt) => (
+        {section.data.map((prompt, index) => (
           <li key={prompt.id} className="shelf__item">
-            <PromptCard prompt={prompt} layout={shelfLayout(section.data.length)} />
+            <PromptCard
+              prompt={prompt}
+              layout={shelfLayout(section.data.length)}
+              eager={first && index < FIRST_SHELF_EAGER}
+              priority={first && index === 0}
+            />
           </li>
         ))}
       </ul>

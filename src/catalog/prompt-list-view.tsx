@@ -50,8 +50,14 @@ export function PromptListView({
   options = {},
   countText,
   renderEmpty,
+  firstOnScreen = true,
 }: {
   search: ListSearch;
+  /**
+   * The grid starts the page (its first row loads at once, its first image first); false where something
+   * stands above it (the home page's shelves), whose images come first instead.
+   */
+  firstOnScreen?: boolean;
   emptyText?: string;
   title?: string;
   titleHidden?: boolean;
@@ -136,7 +142,11 @@ export function PromptListView({
           <ul className="prompt-grid" aria-labelledby={titleId}>
             {page.data.map((prompt, index) => (
               <li key={prompt.id}>
-                <PromptCard prompt={prompt} eager={index < FIRST_ROW} priority={index === 0} />
+                <PromptCard
+                  prompt={prompt}
+                  eager={firstOnScreen && index < FIRST_ROW}
+                  priority={firstOnScreen && index === 0}
+                />
               </li>
             ))}
           </ul>

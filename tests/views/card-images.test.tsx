@@ -46,8 +46,8 @@ describe('card images', () => {
     });
   });
 
-  it('fetch the first card of the grid with high priority, and only that one', async () => {
-    await renderApp('/', { listPrompts: vi.fn(async () => page(6)) });
+  it('fetch the first card of the grid with high priority where the grid starts the page', async () => {
+    await renderApp('/?sort=newest', { listPrompts: vi.fn(async () => page(6)) });
     const images = imagesIn(await screen.findByRole('list', { name: 'All prompts' }));
     expect(images.map((img) => img.getAttribute('fetchpriority'))).toEqual([
       'high',
@@ -87,8 +87,16 @@ describe('card images', () => {
     for (const [i, img] of full.entries()) {
       expect(img).toHaveAttribute('srcset', srcSetOf(101 + i));
       expect(img).toHaveAttribute('sizes', '(max-width: 640px) calc(46vw - 26px), 238px');
-      expect(img).not.toHaveAttribute('fetchpriority');
     }
+    // the top shelf is on screen at first paint, the grid below the shelves is not (issue 18: LCP)
+    expect(full.map((img) => img.getAttribute('fetchpriority'))).toEqual(['high', ...Array(7).fill(null)]);
+    expect(full.map((img) => img.getAttribute('loading'))).toEqual([
+      ...Array(5).fill('eager'),
+      ...Array(3).fill('lazy'),
+    ]);
+    const grid = imagesIn(screen.getByRole('list', { name: 'All prompts' }));
+    expect(grid.map((img) => img.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
+    expect(grid.some((img) => img.hasAttribute('fetchpriority'))).toBe(false);
     // a row of three does not overflow: its cards stretch, so they take the grid's sizes
     for (const img of imagesIn(screen.getByRole('list', { name: 'Newest' }))) {
       expect(img.getAttribute('sizes')).toMatch(/, 280px$/);
