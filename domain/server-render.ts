@@ -53,3 +53,10 @@ export interface RenderedPage {
 }
 
 export type RenderPage = (request: RenderRequest) => Promise<RenderedPage>;
+
+/**
+ * Set by the browser while a member is signed in there (src/app/viewer-marks.ts): the server then
+ * renders the page with the viewer's marks held hidden until the member's answers arrive. A hint, not a
+ * credential: the server never answers differently for it.
+ */
+export const MEMBER_HINT_COOKIE = 'fp_member';

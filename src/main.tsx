@@ -2,6 +2,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrationSnapshots, readServerState, samePage } from './app/hydrate.ts';
+import { bindMemberHint, holdViewerMarks } from './app/viewer-marks.ts';
 import { createAppRouter } from './router.tsx';
 import { loadInspector } from './app/inspect.ts';
 import { AppSystemProvider } from './system/react.tsx';
@@ -52,6 +53,9 @@ const system = startAppSystem({
   ...(hydrating ? { restore: serverState.snapshots } : {}),
 });
 devtools?.attach(system);
+bindMemberHint(system);
+// a member's first page shows a visitor's answers until theirs arrive: their marks wait hidden
+if (hydrating) holdViewerMarks(system);
 const router = createAppRouter(system);
 navigation.go = (href, options) => void router.navigate({ href, replace: options?.replace ?? false });
 // `npm run replay` opens addresses as following a link does, without a reload

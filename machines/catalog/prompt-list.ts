@@ -66,6 +66,12 @@ export const promptListMachine = setup({
     /** Someone else signed in or out after a list was asked for: owned marks and hearts change. */
     viewerSwitched: ({ context, event }) =>
       event.type === 'viewer.changed' && viewerSwitched(context.viewer, event.viewer),
+    /**
+     * A member signed in where a visitor's page is shown (a page the server rendered, or a sign-in on
+     * it): what is shown is public, so it stays while the member's own page is fetched.
+     */
+    memberArrived: ({ context, event }) =>
+      event.type === 'viewer.changed' && context.viewer === null && event.viewer !== null,
   },
   actions: {
     setViewer: assign({
@@ -151,12 +157,25 @@ export const promptListMachine = setup({
       // also the page of this entry; another query falls through to the load on the machine's root.
       on: {
         'list.load': { guard: 'sameQuery', actions: ['setQuery', 'keepPage'] },
+        'viewer.changed': {
+          guard: 'memberArrived',
+          target: 'revalidating',
+          actions: ['setViewer', 'forgetKept'],
+        },
       },
     },
     // Back on an entry: its kept page is shown while it is fetched again; if that fails, what was
     // shown stays, since it is the page this entry had.
     revalidating: {
       tags: ['ready'],
+      on: {
+        'viewer.changed': {
+          guard: 'memberArrived',
+          target: 'revalidating',
+          reenter: true,
+          actions: ['setViewer', 'forgetKept'],
+        },
+      },
       invoke: {
         id: 'fetchPromptPage',
         src: 'fetchPromptPage',

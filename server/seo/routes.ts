@@ -12,6 +12,7 @@ import { NO_NUL } from '../http/errors.ts';
 import { shellReader } from '../spa.ts';
 import { renderHead } from './head.ts';
 import type { ShellRenderer } from '../render/ssr.ts';
+import { hasMemberHint, withViewerMarksHeld } from '../render/member-hint.ts';
 import { buildSeo, notFoundSeo, PAGE_TYPES, type PageSeo, type SeoRequest } from './metadata.ts';
 
 export interface SeoOptions {
@@ -206,7 +207,8 @@ function registerPages(fastify: FastifyInstance, options: SeoOptions & { distDir
       request.log.error({ err: error }, 'page metadata failed');
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
     }
-    const headed = renderHead(template, seo ?? notFoundSeo());
+    const plain = renderHead(template, seo ?? notFoundSeo());
+    const headed = hasMemberHint(request.headers.cookie) ? withViewerMarksHeld(plain) : plain;
     const rendered = options.render ? await options.render(request.url, headed) : null;
     const status = seo === null ? 404 : (rendered?.status ?? 200);
     return reply

@@ -148,6 +148,21 @@ describe('the data block', () => {
   });
 });
 
+describe("a member's first visit to a public page", () => {
+  it('holds the viewer marks when the browser says a member is signed in there', async () => {
+    const member = await server.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { cookie: 'a=b; fp_member=1' },
+    });
+    expect(member.body).toMatch(/<html[^>]*\bdata-viewer="pending"/);
+    // the page is the same visitor's page: the hint changes nothing else
+    const visitor = await page('/');
+    expect(visitor.body).not.toContain('data-viewer');
+    expect(rootOf(member.body)).toBe(rootOf(visitor.body));
+  });
+});
+
 describe('member pages', () => {
   it('get the header and footer from the server and no data block: the browser renders the page', async () => {
     const { status, body } = await page('/cart');

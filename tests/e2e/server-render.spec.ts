@@ -72,3 +72,50 @@ test('a detail page is adopted without fetching the prompt again; the next page 
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').last().click();
   await expect.poll(() => seen.calls.some((c) => c.startsWith('/api/seo/metadata'))).toBe(true);
 });
+
+test("a member's first visit shows their owned marks without a flash of the visitor's buttons", async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
+  await dialog.getByRole('button', { name: 'Continue with Email' }).click();
+  await dialog.getByLabel('Email', { exact: true }).fill('demo@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill('Demo@12345');
+  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
+  expect((await page.context().cookies()).some((c) => c.name === 'fp_member' && c.value === '1')).toBe(true);
+  // a FruitCoin prompt the demo member owns (the seeded paid orders), and the category page it is on
+  const owned = await page.evaluate(async () => {
+    const headers = { Authorization: `Bearer ${localStorage.getItem('token') ?? ''}` };
+    for (let n = 1; n <= 10; n++) {
+      const res = await fetch(`/api/prompts?grade=1&page=${n}`, { headers });
+      const body = (await res.json()) as { extend: { data: { title: string; hasAccess: number }[] } };
+      const hit = body.extend.data.find((c) => c.hasAccess === 1);
+      if (hit)
+        return {
+          title: hit.title,
+          at: n === 1 ? '/category/fruit-prompts' : `/category/fruit-prompts?page=${n}`,
+        };
+    }
+    return null;
+  });
+  expect(owned).not.toBeNull();
+  const card = page
+    .getByRole('article')
+    .filter({ has: page.getByRole('link', { name: owned!.title, exact: true }) });
+
+  // before any script runs (the app's scripts held back), the server's page hides the viewer's marks
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await page.goto(owned!.at);
+  await expect(page.locator('html')).toHaveAttribute('data-viewer', 'pending');
+  await expect(card.first()).toBeVisible();
+  await expect(card.first().getByRole('button', { name: /^Add to cart/ })).toBeHidden();
+
+  // with them, the member's own page arrives and the marks show: Unlocked, no Add to cart
+  await page.unroute(/\/assets\/.*\.js$/);
+  await page.goto(owned!.at);
+  await expect(card.first().getByText('Unlocked', { exact: true })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-viewer', 'pending');
+  await expect(card.first().getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
+});

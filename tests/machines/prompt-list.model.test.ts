@@ -30,6 +30,8 @@ const answer = (query: QueryName, version: 0 | 1): SpecStep => ({
   settle: 'fetchPromptPage',
   output: QUERIES[query].pages[version],
 });
+const visitor: SpecStep = { send: { type: 'viewer.changed', viewer: null } };
+const member: SpecStep = { send: { type: 'viewer.changed', viewer: 'token-b' } };
 /** Longer than the model's paths: the page an entry keeps is the one it showed last. */
 const SEQUENCES = [
   // a second entry of the list shown keeps that page too
@@ -61,6 +63,59 @@ const SEQUENCES = [
     answer('search', 0),
     load('home', 'e1'),
     { fail: 'fetchPromptPage', error: new Error('offline') },
+  ],
+  // issue 18: a member arriving while a kept page is fetched again starts that fetch over for them,
+  // keeping the page shown
+  [
+    { send: { type: 'viewer.changed', viewer: null } },
+    load('home', 'e1'),
+    answer('home', 0),
+    load('search', 'e2'),
+    load('home', 'e1'),
+    { send: { type: 'viewer.changed', viewer: 'token-b' } },
+    answer('home', 1),
+  ],
+  [
+    { send: { type: 'viewer.changed', viewer: null } },
+    load('home', 'e1'),
+    answer('home', 0),
+    load('search', 'e2'),
+    load('home', 'e1'),
+    { send: { type: 'viewer.changed', viewer: 'token-b' } },
+    { fail: 'fetchPromptPage', error: new Error('offline') },
+  ],
+  // the member who arrived is the viewer now: signing out reloads, and no visitor's kept page is theirs
+  [visitor, load('home', 'e1'), answer('home', 0), member, answer('home', 1), visitor],
+  [
+    visitor,
+    load('home', 'e1'),
+    answer('home', 0),
+    load('search', 'e2'),
+    answer('search', 0),
+    member,
+    answer('search', 0),
+    load('home', 'e1'),
+  ],
+  [
+    visitor,
+    load('home', 'e1'),
+    answer('home', 0),
+    load('search', 'e2'),
+    load('home', 'e1'),
+    member,
+    answer('home', 1),
+    visitor,
+  ],
+  [
+    visitor,
+    load('search', 'e2'),
+    answer('search', 0),
+    load('home', 'e1'),
+    answer('home', 0),
+    load('search', 'e2'),
+    member,
+    answer('search', 0),
+    load('home', 'e1'),
   ],
 ].map(sequence);
 

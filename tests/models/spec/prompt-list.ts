@@ -82,6 +82,9 @@ export const promptListSpec = (): SpecModel<PromptListState> => {
       if (e.type === 'viewer.changed') {
         const viewer = e.viewer as string | null;
         const switched = s.phase !== 'idle' && s.viewer !== undefined && s.viewer !== viewer;
+        // issue 18: a member arriving on a visitor's page keeps it shown while theirs is fetched
+        const arrived = switched && s.viewer === null && (s.phase === 'ready' || s.phase === 'revalidating');
+        if (arrived) return { ...s, viewer, phase: 'revalidating', kept: [], stale };
         return switched ? { ...s, viewer, phase: 'loading', error: null, kept: [], stale } : { ...s, viewer };
       }
       return s;
@@ -120,7 +123,8 @@ export const promptListSpec = (): SpecModel<PromptListState> => {
         send: { type: 'list.load', query: QUERIES[query].sent, entry },
       })),
       { send: { type: 'list.retry' } },
-      { send: { type: 'viewer.changed', viewer: s.viewer === 'token-b' ? null : 'token-b' } },
+      // the session speaks for a visitor, a member or another member (the same one again too)
+      ...[null, 'token-b', 'token-c'].map((viewer) => ({ send: { type: 'viewer.changed', viewer } })),
       ...(fetching(s) || s.stale
         ? [
             {
