@@ -117,14 +117,23 @@ const pkgVersion = (name: string): string =>
   (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string })
     .version;
 
-/** `npx vite build --manifest`: the production build into dist/, plus the manifest the bundle stage reads. */
+/**
+ * `npx vite build --manifest`: the production build into dist/, plus the manifest the bundle stage reads;
+ * then the server's renderer (`vite build --ssr`, dist-ssr/), as `npm run build` makes it.
+ */
 async function buildApp(): Promise<void> {
   const logFile = join(SCRATCH, 'build.log');
-  const fd = openSync(logFile, 'w');
-  const child = spawn('npx', ['vite', 'build', '--manifest'], { stdio: ['ignore', fd, fd] });
-  closeSync(fd);
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`vite build failed (exit ${code}); see ${logFile}`);
+  writeFileSync(logFile, '');
+  for (const args of [
+    ['vite', 'build', '--manifest'],
+    ['vite', 'build', '--ssr', 'src/entry-server.tsx'],
+  ]) {
+    const fd = openSync(logFile, 'a');
+    const child = spawn('npx', args, { stdio: ['ignore', fd, fd] });
+    closeSync(fd);
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) throw new Error(`${args.join(' ')} failed (exit ${code}); see ${logFile}`);
+  }
 }
 
 async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
@@ -212,7 +221,7 @@ async function main(): Promise<void> {
     if (needsServer) {
       const distReady = existsSync(join(ROOT, 'dist', '.vite', 'manifest.json'));
       if (args['no-build'] && distReady) log('build: reusing dist/ (--no-build)');
-      else await record('build (npx vite build --manifest)', buildApp);
+      else await record('build (npx vite build --manifest, then --ssr)', buildApp);
       dist = snapshotDist(join(ROOT, 'dist'));
       server = await record('start server', () =>
         startServer({ scratchDir: SCRATCH, ...(settings.port ? { port: Number(settings.port) } : {}) }),
@@ -248,6 +257,8 @@ async function main(): Promise<void> {
             },
             { name: 'search', path: '/api/prompts?q=portrait&page=1&pageSize=24' },
             { name: 'cart-count', path: '/api/my/cart/count', auth: true },
+            // the server-rendered home page (issue 18): what rendering costs beside the API
+            { name: 'html /', path: '/' },
           ],
         }),
       );
