@@ -39,6 +39,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? { outDir: 'dist-ssr', emptyOutDir: true, sourcemap: false, target: 'node20', copyPublicDir: false }
     : {
         outDir: 'dist',
+        // dist/.vite/manifest.json: the server links the stylesheets of a page it renders from the chunks of
+        // its route (server/render/styles.ts). Not served: @fastify/static ignores dotfiles.
+        manifest: true,
         // Vite's preload helper lists, for every lazy import, the chunks to fetch with it (a map in the app
         // chunk, ADR 009). It leaves out the three that index.html always loads, and the polyfill for
         // browsers without modulepreload (every browser the shop supports has it).
@@ -54,6 +57,11 @@ export default defineConfig(({ isSsrBuild }) => ({
             // Lazy chunks are named by their hash alone: their names were half of the preload map's bytes.
             chunkFileNames: (chunk) =>
               NAMED_CHUNKS.includes(chunk.name) ? 'assets/[name]-[hash].js' : 'assets/[hash].js',
+            // and so are the stylesheets that come with them (issue 18: each view imports its own)
+            assetFileNames: (asset) =>
+              asset.names.some((name) => name.endsWith('.css')) && !asset.names.includes('app.css')
+                ? 'assets/[hash][extname]'
+                : 'assets/[name]-[hash][extname]',
             // The first load in two chunks (docs/decisions/006-lazy-page-machines.md): the libraries every
             // page runs on, and the app's own start-up code. Lazily loaded code keeps its own chunks.
             codeSplitting: {

@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrationSnapshots, readServerState, samePage } from './app/hydrate.ts';
 import { bindMemberHint, holdViewerMarks } from './app/viewer-marks.ts';
@@ -12,17 +12,12 @@ import type { InspectionEvent, Observer } from 'xstate';
 import { bindAuthNavigation } from './auth/auth-redirect.ts';
 import { navigation } from './platform/navigation.ts';
 import { preloadShellViews } from './shell/shell-dialogs.tsx';
+// The first load's stylesheet: tokens, element defaults, buttons and the shell. Each view imports the
+// styles of what it shows, which Vite emits with its lazy chunk (the server links a rendered page's).
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import './styles/layout.css';
-import './styles/catalog.css';
-import './styles/pages.css';
-import './styles/commerce.css';
-import './styles/history.css';
-import './styles/fruit-shop.css';
-import './styles/inbox.css';
-import './styles/account.css';
 
 // Observers of the actor system; development tools add theirs. None in production builds.
 const observers: Observer<InspectionEvent>[] = [];
@@ -69,6 +64,14 @@ bindAuthNavigation(system, {
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+/** Marks the page as started once React has adopted or rendered it (the end-to-end tests wait for it). */
+function Started() {
+  useEffect(() => {
+    document.documentElement.dataset.started = '';
+  }, []);
+  return null;
+}
+
 const app = (
   <StrictMode>
     <AppSystemProvider
@@ -76,6 +79,7 @@ const app = (
       hydration={hydrating ? hydrationSnapshots(system, serverState.views) : null}
     >
       <RouterProvider router={router} />
+      <Started />
     </AppSystemProvider>
   </StrictMode>
 );

@@ -7,7 +7,10 @@ import { pathToFileURL } from 'node:url';
 import { SERVER_STATE_ID, type RenderedPage, type RenderPage } from '../../domain/server-render.ts';
 import { matchPage } from '../../domain/pages.ts';
 import type { Queryable } from '../db/index.ts';
+import { escapeHtml } from '../http/html.ts';
 import { serverCatalog } from './catalog.ts';
+import { scriptsAfterPaint } from './scripts.ts';
+import { routeStyles, type RouteStyles } from './styles.ts';
 
 export type { RenderPage };
 
@@ -43,18 +46,25 @@ export function rendersContent(pathname: string): boolean {
 
 const ROOT = /<div id="root"><\/div>/;
 const NOSCRIPT = /\s*<noscript\b[\s\S]*?<\/noscript\s*>/i;
+const HEAD_END = /<\/head\s*>/i;
 
 /**
  * The shell with the rendered page in #root and its data block after it. A page rendered with its
- * content works without JavaScript, so the shell's note asking for it goes.
+ * content works without JavaScript, so the shell's note asking for it goes. `stylesheets` (the CSS of
+ * the page's route, server/render/styles.ts) are linked at the end of the head, after the shell's own,
+ * so the page paints styled before its scripts run.
  */
-export function fillShell(template: string, page: RenderedPage): string {
+export function fillShell(template: string, page: RenderedPage, stylesheets: readonly string[] = []): string {
   if (!ROOT.test(template)) return template;
   const data =
     page.state === null
       ? ''
       : `\n    <script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>`;
-  const html = template.replace(ROOT, () => `<div id="root">${page.html}</div>${data}`);
+  let html = template.replace(ROOT, () => `<div id="root">${page.html}</div>${data}`);
+  const links = stylesheets
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+    .filter((tag) => !html.includes(tag));
+  if (links.length > 0) html = html.replace(HEAD_END, (end) => `  ${links.join('\n    ')}\n  ${end}`);
   return page.state === null ? html : html.replace(NOSCRIPT, '');
 }
 
@@ -65,21 +75,27 @@ export type ShellRenderer = (
 ) => Promise<{ html: string; status: 200 | 404 } | null>;
 
 /**
- * The renderer the page routes use: public pages with their content, member pages as the header and
- * footer (the browser renders the rest), each with the catalog answered from the database.
+ * The renderer the page routes use: public pages with their content and the stylesheets of their route
+ * (`styles`: default the built dist/'s), member pages as the header and footer (the browser renders the
+ * rest, and its stylesheets come with its code; the shell's stylesheet covers the header and footer), each
+ * with the catalog answered from the database.
  */
 export function shellRenderer(
   renderPage: RenderPage,
   db: Queryable,
   origin: string,
   log: { error: (details: object, message: string) => void },
+  styles: RouteStyles = routeStyles(),
 ): ShellRenderer {
   const catalog = serverCatalog(db, origin);
   return async (url, shell) => {
     const pathname = new URL(url, 'http://localhost').pathname;
     try {
-      const page = await renderPage({ url, origin, catalog, shellOnly: !rendersContent(pathname) });
-      return { html: fillShell(shell, page), status: page.status };
+      const content = rendersContent(pathname);
+      const page = await renderPage({ url, origin, catalog, shellOnly: !content });
+      const filled = fillShell(shell, page, content ? await styles(pathname, shell) : []);
+      // a page with its content needs no script to be seen: they load after its first paint
+      return { html: page.state === null ? filled : scriptsAfterPaint(filled), status: page.status };
     } catch (error) {
       // the shell alone still works: the browser renders the page as it did before server rendering
       log.error({ err: error, url }, 'server rendering failed');

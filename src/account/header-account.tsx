@@ -1,3 +1,4 @@
+import '../styles/account-menu.css';
 import { Link } from '@tanstack/react-router';
 import type { RefObject, SyntheticEvent } from 'react';
 import { DEFAULT_AVATAR, type SessionUser } from '../../domain/session-user.ts';

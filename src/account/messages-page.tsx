@@ -1,3 +1,7 @@
+import '../styles/dialog.css';
+import '../styles/history.css';
+import '../styles/history-pages.css';
+import '../styles/inbox.css';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import type { Message, MessageKind } from '../../domain/account.ts';

@@ -1,3 +1,8 @@
+import '../styles/account-menu.css';
+import '../styles/forms.css';
+import '../styles/dialog.css';
+import '../styles/member.css';
+import '../styles/account.css';
 import { useId, type ChangeEvent, type FormEvent } from 'react';
 import { AVATAR_LIMITS, NAME_LIMITS, type Profile } from '../../domain/account.ts';
 import { DEFAULT_AVATAR } from '../../domain/session-user.ts';

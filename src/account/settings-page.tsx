@@ -1,3 +1,5 @@
+import '../styles/dialog.css';
+import '../styles/account.css';
 import { useId, type FormEvent, type ReactNode } from 'react';
 import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } from '../../domain/account.ts';
 import { deleteConfirmed, SETTINGS_MESSAGES, type PasswordField } from '../../machines/account/settings.ts';

@@ -1,3 +1,6 @@
+import '../styles/catalog.css';
+import '../styles/forms.css';
+import '../styles/support.css';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../domain/catalog.ts';

@@ -1,3 +1,4 @@
+import '../styles/status-card.css';
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { LOGIN_MESSAGES } from '../../machines/auth/login-dialog.ts';

@@ -1,3 +1,5 @@
+import '../styles/dialog.css';
+import '../styles/auth.css';
 import { useId } from 'react';
 import { mailLinkFor } from '../../domain/mail-providers.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';

@@ -1,3 +1,4 @@
+import '../styles/status-card.css';
 import { Link } from '@tanstack/react-router';
 import type { FormEvent } from 'react';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';

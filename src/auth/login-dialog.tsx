@@ -1,3 +1,6 @@
+import '../styles/forms.css';
+import '../styles/dialog.css';
+import '../styles/auth.css';
 import { Link } from '@tanstack/react-router';
 import { useId, type FormEvent } from 'react';
 import { PRODUCT_NAME } from '../../domain/catalog.ts';

@@ -1,3 +1,5 @@
+import '../styles/catalog.css';
+import '../styles/member.css';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../ui/empty-state.tsx';

@@ -1,3 +1,4 @@
+import '../styles/auth.css';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { resendEmailMachine } from '../../machines/auth/resend-email.ts';

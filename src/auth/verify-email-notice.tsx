@@ -1,3 +1,4 @@
+import '../styles/dialog.css';
 import { useId } from 'react';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { MailIcon } from '../ui/icons.tsx';

@@ -1,3 +1,5 @@
+import '../styles/catalog.css';
+import '../styles/category.css';
 import { Link } from '@tanstack/react-router';
 import {
   CATEGORIES,

@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import { formatPrice, GRADES, type PromptCard } from '../../domain/catalog.ts';
 import { CoinIcon, LockIcon, SparkleIcon } from '../ui/first-paint-icons.tsx';
 

@@ -1,5 +1,6 @@
 // The heart of cards and the prompt page, apart from the prompt page's other actions
 // (prompt-actions.tsx) so a list page loads without them.
+import '../styles/catalog.css';
 import { useMemo } from 'react';
 import * as favoritesView from '../../machines/catalog/favorites.selectors.ts';
 import { useMemberSelector, useMemberSend } from '../system/react.tsx';

@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import { Link } from '@tanstack/react-router';
 import { CoinIcon, LockIcon, SparkleIcon } from '../ui/first-paint-icons.tsx';
 import { HomeShelves } from './home-shelves.tsx';

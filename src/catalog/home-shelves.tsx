@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { shelfLayout } from '../../domain/card-image.ts';
 import type { HomeSection } from '../../machines/catalog/home-sections.ts';

@@ -1,3 +1,4 @@
+import '../styles/detail.css';
 import { Fragment, useId } from 'react';
 import type { GeneratorType, PromptVariable } from '../../domain/catalog.ts';
 import * as shareView from '../../machines/catalog/share.selectors.ts';

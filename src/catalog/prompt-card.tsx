@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import { Link } from '@tanstack/react-router';
 import { Fragment } from 'react';
 import { cardImage, type CardLayout } from '../../domain/card-image.ts';

@@ -1,3 +1,5 @@
+import '../styles/catalog.css';
+import '../styles/detail.css';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import { shelfLayout } from '../../domain/card-image.ts';

@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import {

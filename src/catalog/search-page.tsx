@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import { Link } from '@tanstack/react-router';
 import { CATEGORIES, type PromptPage } from '../../domain/catalog.ts';
 import type { SearchPageSearch } from './list-search.ts';

@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import * as cartView from '../../machines/commerce/cart.selectors.ts';

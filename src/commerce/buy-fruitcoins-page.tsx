@@ -1,3 +1,6 @@
+import '../styles/member.css';
+import '../styles/history.css';
+import '../styles/fruit-shop.css';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { BUY_FRUIT_MESSAGES } from '../../machines/commerce/buy-fruitcoins.ts';

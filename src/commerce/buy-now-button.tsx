@@ -1,3 +1,4 @@
+import '../styles/detail.css';
 import { Link } from '@tanstack/react-router';
 import type { PromptCard } from '../../domain/catalog.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';

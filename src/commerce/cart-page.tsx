@@ -1,3 +1,7 @@
+import '../styles/catalog.css';
+import '../styles/forms.css';
+import '../styles/commerce.css';
+import '../styles/cart.css';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { GENERATORS } from '../../domain/catalog.ts';

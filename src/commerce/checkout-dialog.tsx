@@ -1,3 +1,5 @@
+import '../styles/dialog.css';
+import '../styles/commerce.css';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useMemo } from 'react';
 import { formatCents } from '../../domain/catalog.ts';

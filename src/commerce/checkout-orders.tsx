@@ -1,3 +1,4 @@
+import '../styles/commerce.css';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { formatCents } from '../../domain/catalog.ts';

@@ -1,3 +1,6 @@
+import '../styles/catalog.css';
+import '../styles/history.css';
+import '../styles/history-pages.css';
 import { Link } from '@tanstack/react-router';
 import { formatCents } from '../../domain/catalog.ts';
 import { COUPON_MESSAGES } from '../../machines/commerce/coupons.ts';

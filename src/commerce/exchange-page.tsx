@@ -1,3 +1,7 @@
+import '../styles/dialog.css';
+import '../styles/member.css';
+import '../styles/history.css';
+import '../styles/history-pages.css';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { formatCents } from '../../domain/catalog.ts';

@@ -1,3 +1,7 @@
+import '../styles/table.css';
+import '../styles/member.css';
+import '../styles/history.css';
+import '../styles/history-pages.css';
 import { Link } from '@tanstack/react-router';
 import type { LedgerEntry, LedgerKind } from '../../domain/commerce.ts';
 import { FRUIT_HISTORY_MESSAGES } from '../../machines/commerce/fruit-history.ts';

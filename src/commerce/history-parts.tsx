@@ -1,5 +1,7 @@
 // Pieces the member's history pages share: dates, totals, the load-failed card and the loading
 // skeleton (paging links are in page-links.tsx).
+import '../styles/catalog.css';
+import '../styles/history.css';
 import type { ReactNode } from 'react';
 import { formatCents } from '../../domain/catalog.ts';
 import type { OrderStatus, Totals } from '../../domain/commerce.ts';

@@ -1,3 +1,6 @@
+import '../styles/dialog.css';
+import '../styles/history.css';
+import '../styles/history-pages.css';
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import type { OrderDetail } from '../../domain/commerce.ts';

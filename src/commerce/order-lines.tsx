@@ -1,3 +1,4 @@
+import '../styles/commerce.css';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { cardImage } from '../../domain/card-image.ts';

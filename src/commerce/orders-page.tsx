@@ -1,3 +1,6 @@
+import '../styles/catalog.css';
+import '../styles/history.css';
+import '../styles/history-pages.css';
 import { Link } from '@tanstack/react-router';
 import { Fragment, useId } from 'react';
 import type { OrderStatus, OrderSummary } from '../../domain/commerce.ts';

@@ -1,3 +1,6 @@
+import '../styles/status-card.css';
+import '../styles/dialog.css';
+import '../styles/commerce.css';
 import { Link } from '@tanstack/react-router';
 import { useMemo, type ReactNode } from 'react';
 import type { OrderDetail } from '../../domain/commerce.ts';

@@ -1,3 +1,5 @@
+import '../styles/page-header.css';
+import '../styles/pages.css';
 import type { ReactNode } from 'react';
 import { LEGAL_UPDATED } from '../ui/site-info.ts';
 

@@ -1,3 +1,4 @@
+import '../styles/table.css';
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { LegalPage, type LegalSection } from './legal-page.tsx';

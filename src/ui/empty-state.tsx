@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import type { ReactNode } from 'react';
 
 /** A designed placeholder for "nothing here (yet)": an icon, a title, a line and actions. */

@@ -1,3 +1,4 @@
+import '../styles/dialog.css';
 import { useEffect, useLayoutEffect, useRef, type AnimationEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 

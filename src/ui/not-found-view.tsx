@@ -1,3 +1,4 @@
+import '../styles/not-found.css';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 

@@ -1,3 +1,4 @@
+import '../styles/dialog.css';
 import { useId, type ReactNode } from 'react';
 import { AlertIcon } from './icons.tsx';
 import { Modal } from './modal.tsx';

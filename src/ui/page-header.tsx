@@ -1,3 +1,4 @@
+import '../styles/page-header.css';
 import type { ReactNode } from 'react';
 
 /** The top of an ordinary page: its one h1 and a short lead. */

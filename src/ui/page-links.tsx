@@ -1,3 +1,4 @@
+import '../styles/catalog.css';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeftIcon, ChevronRightIcon } from './first-paint-icons.tsx';
 

@@ -1,3 +1,5 @@
+import '../styles/forms.css';
+
 /** A small indeterminate spinner; decorative, the text next to it says what is happening. */
 export function Spinner({ size = 18, className }: { size?: number; className?: string }) {
   return (

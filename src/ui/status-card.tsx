@@ -1,3 +1,4 @@
+import '../styles/status-card.css';
 import type { ReactNode } from 'react';
 
 /** A centred card for pages that are a step in a flow rather than a destination. */

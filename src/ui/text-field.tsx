@@ -1,3 +1,4 @@
+import '../styles/forms.css';
 import { useId, type HTMLInputTypeAttribute } from 'react';
 
 /** A labelled input with an optional hint and its error underneath (aria-invalid, aria-describedby). */

@@ -148,6 +148,23 @@ describe('the data block', () => {
   });
 });
 
+describe('the scripts of a page the server rendered', () => {
+  it('load after its first paint: the entry behind /start-after-paint.js, no modulepreload', async () => {
+    const { body } = await page('/category/free-prompts');
+    expect(body).toContain(
+      '<script type="module" src="/start-after-paint.js" data-entry="/assets/index-Ab12.js"></script>',
+    );
+    expect(body).not.toMatch(/<script type="module"[^>]*src="\/assets\//);
+    expect(body).not.toContain('modulepreload');
+  });
+
+  it('load at once on a member page, which the browser renders', async () => {
+    const { body } = await page('/cart');
+    expect(body).toContain('<script type="module" crossorigin src="/assets/index-Ab12.js"></script>');
+    expect(body).not.toContain('start-after-paint');
+  });
+});
+
 describe("a member's first visit to a public page", () => {
   it('holds the viewer marks when the browser says a member is signed in there', async () => {
     const member = await server.app.inject({

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 import sharp from 'sharp';
 
 // The account area in Chromium: reading a message, support requests signed out and signed in,

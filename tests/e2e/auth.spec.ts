@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, started, test, type Page } from './support/test.ts';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
 
@@ -105,6 +105,7 @@ test('two tabs follow each other: login and logout', async ({ context }) => {
   const two = await context.newPage();
   await one.goto('/');
   await two.goto('/terms');
+  await Promise.all([started(one), started(two)]);
   await loginByEmail(one, DEMO.email, DEMO.password);
   await expect(accountMenu(one)).toBeVisible();
   await expect(accountMenu(two)).toBeVisible();

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 // Issue 15: Back returns to the scroll position the list had. A shopper scrolls the home page's
 // "All prompts" down to a card, opens it, follows the breadcrumb to its category, then goes Back

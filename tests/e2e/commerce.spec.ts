@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 // The demo member buys a FruitCoin prompt and a premium prompt in one checkout (through the
 // development payment page), sees both orders on the receipt and together in Orders, finds them in

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 
 // Issue 15: a locked prompt's price and its action ("Log in to unlock", "Buy now", "Add to cart") are
 // on the first screen: beside the title at 1280×800, in a bar at the bottom of the viewport on a

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 // Buy FruitCoins (issue 15): the demo member's cart costs more FruitCoins than the balance; from the
 // cart's "not enough" message they buy a pack on the development payment page, come back to "550

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.ts';
 
 // Issue 15, phones: a catalog page shows two cards per row from 360 px, each still usable (image,
 // title, price and its button inside the card, touch targets of 40 px), so a 24-prompt page is a

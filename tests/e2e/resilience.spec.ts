@@ -2,7 +2,7 @@
 // "Try again", a banner says we are offline and will reconnect; when the API is back the content appears
 // by itself, in the same page (no reload). The page's clock is Playwright's, so the probe delays of the
 // connection machine (2 s, 4 s, 8 s...) are skipped, not waited for.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Page, type Route } from './support/test.ts';
 
 const OFFLINE = "You're offline — we'll reconnect automatically.";
 

@@ -1,6 +1,6 @@
 // Server rendering (issue 18) in the browser: the pages work with JavaScript off, and with it on the
 // first page is adopted as the server sent it — no hydration error, nothing it shows fetched again.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.ts';
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
@@ -101,21 +101,25 @@ test("a member's first visit shows their owned marks without a flash of the visi
     return null;
   });
   expect(owned).not.toBeNull();
-  const card = page
-    .getByRole('article')
-    .filter({ has: page.getByRole('link', { name: owned!.title, exact: true }) });
+  const cardOn = (p: Page) =>
+    p
+      .getByRole('article')
+      .filter({ has: p.getByRole('link', { name: owned!.title, exact: true }) })
+      .first();
 
-  // before any script runs (the app's scripts held back), the server's page hides the viewer's marks
-  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  await page.goto(owned!.at);
-  await expect(page.locator('html')).toHaveAttribute('data-viewer', 'pending');
-  await expect(card.first()).toBeVisible();
-  await expect(card.first().getByRole('button', { name: /^Add to cart/ })).toBeHidden();
+  // before any script runs (the app's scripts held back, in a second tab of the same browser), the
+  // server's page hides the viewer's marks
+  const held = await page.context().newPage();
+  await held.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  await held.goto(owned!.at);
+  await expect(held.locator('html')).toHaveAttribute('data-viewer', 'pending');
+  await expect(cardOn(held)).toBeVisible();
+  await expect(cardOn(held).getByRole('button', { name: /^Add to cart/ })).toBeHidden();
+  await held.close();
 
   // with them, the member's own page arrives and the marks show: Unlocked, no Add to cart
-  await page.unroute(/\/assets\/.*\.js$/);
   await page.goto(owned!.at);
-  await expect(card.first().getByText('Unlocked', { exact: true })).toBeVisible();
+  await expect(cardOn(page).getByText('Unlocked', { exact: true })).toBeVisible();
   await expect(page.locator('html')).not.toHaveAttribute('data-viewer', 'pending');
-  await expect(card.first().getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
+  await expect(cardOn(page).getByRole('button', { name: /^Add to cart/ })).toHaveCount(0);
 });

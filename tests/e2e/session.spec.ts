@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, started, test, type Browser, type Page } from './support/test.ts';
 
 // Issue 15 in Chromium, with two devices (two browser contexts) of one member: after "Sign out
 // everywhere" on one, the other's session ends the first time the server refuses its token, on a
@@ -21,6 +21,7 @@ async function device(browser: Browser, who: { email: string; password: string }
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto('/');
+  await started(page);
   await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
   await expect(dialog).toBeVisible();
@@ -45,6 +46,7 @@ test('after "Sign out everywhere" on one device, the others end their session wi
 
   // the laptop signs out everywhere
   await laptop.goto('/settings');
+  await started(laptop);
   await laptop.getByRole('main').getByRole('button', { name: 'Sign out everywhere' }).click();
   await laptop
     .getByRole('dialog', { name: 'Sign out everywhere?' })
@@ -72,6 +74,7 @@ test('after "Sign out everywhere" on one device, the others end their session wi
     await expect(toast(phone, ENDED)).toHaveCount(1);
   } else {
     await phone.goto('/orders');
+    await started(phone);
     await expect(phone.getByRole('heading', { name: 'Log in to see your orders' })).toBeVisible();
   }
   await expect(phone.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();

@@ -49,8 +49,8 @@ describe('home grid', () => {
     expect(image).toHaveAttribute('height', '360');
   });
 
-  it('loads images below the first row lazily', async () => {
-    await renderApp('/', { listPrompts: vi.fn(async () => manyCards(1, 6)) });
+  it('loads images below the first row lazily (where the grid starts the page)', async () => {
+    await renderApp('/?sort=newest', { listPrompts: vi.fn(async () => manyCards(1, 6)) });
     const images = (await screen.findAllByRole('article')).map((card) => within(card).getByRole('img'));
     expect(images.map((img) => img.getAttribute('loading'))).toEqual([
       'eager',

@@ -95,6 +95,8 @@ export async function createPageServer(
     /** The shell's script (default: 3 kB, enough to be compressed). */
     script?: string;
     files?: Record<string, string>;
+    /** A build manifest, written to dist/.vite/manifest.json (server/render/styles.ts reads it). */
+    manifest?: Record<string, unknown>;
   } = {},
 ): Promise<TestServer & { dist: string }> {
   const dist = mkdtempSync(join(tmpdir(), 'fp-pages-'));
@@ -105,6 +107,10 @@ export async function createPageServer(
     options.script ?? `console.log(${JSON.stringify('x'.repeat(3000))});`,
   );
   for (const [name, text] of Object.entries(options.files ?? {})) writeFileSync(join(dist, name), text);
+  if (options.manifest) {
+    mkdirSync(join(dist, '.vite'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(options.manifest));
+  }
   const server = await createTestServer({ distDir: dist, app: { pageMetadata: true, ...options.app } });
   return {
     ...server,
