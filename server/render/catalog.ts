@@ -2,7 +2,7 @@
 // repository functions the API routes call, for a visitor, shaped as the API sends them (JSON), with the
 // API's limits applied to what a page's address asks for. No HTTP to itself.
 import type { ListQuery as PageQuery } from '../../domain/catalog.ts';
-import { normaliseSeo } from '../../domain/seo.ts';
+import { normaliseSeo } from '../../domain/seo-answer.ts';
 import type { ServerCatalog } from '../../domain/server-render.ts';
 import type { Queryable } from '../db/index.ts';
 import {

@@ -24,13 +24,12 @@ import { seoMachine } from '../../machines/shell/seo.ts';
 import { APP_SYSTEM_ID } from '../../domain/system-ids.ts';
 import { lookup } from '../../machines/system/actors.ts';
 import { idsIn, REGISTRY, scopeOf, type PageModule } from '../../machines/system/registry.ts';
-import { applyHead } from '../platform/head.ts';
 import { copyText } from '../platform/navigation.ts';
 import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
 import { sessionMachine } from '../../machines/auth/session.ts';
 import { connectionMachine, type ConnectionEvent } from '../../machines/shell/connection.ts';
 import { createApiClient } from '../platform/api.ts';
-import { createCatalogEffects } from '../catalog/catalog-effects.ts';
+import type { CatalogEffects } from '../catalog/catalog-effects.ts';
 import { createConnectionEffects, createReachabilityReports } from '../shell/connection-effects.ts';
 import type { CommerceEffects } from '../commerce/commerce-effects.ts';
 import type { AccountEffects } from '../account/account-effects.ts';
@@ -55,6 +54,21 @@ const AUTH_EFFECT_NAMES = [
   'verifyEmail',
   'exchangeCode',
 ] as const satisfies readonly (keyof AuthEffects)[];
+/**
+ * The catalog's calls, whose module loads with the first of them: a page the server rendered makes none
+ * at start (issue 18).
+ */
+const CATALOG_EFFECT_NAMES = [
+  'listPrompts',
+  'getPrompt',
+  'getRelated',
+  'fetchHomeSections',
+  'fetchSeo',
+  'createShareLink',
+  'resolveShareLink',
+  'fetchFavorites',
+  'saveFavorite',
+] as const satisfies readonly (keyof CatalogEffects)[];
 /** A member's calls (cart, orders, coins, coupons), whose module loads with the first of them. */
 const COMMERCE_EFFECT_NAMES = [
   'fetchCartCount',
@@ -96,10 +110,11 @@ const ACCOUNT_EFFECT_NAMES = [
 ] as const satisfies readonly (keyof AccountEffects)[];
 // each list names every call of its family (a new call left out fails to compile)
 const namesAll: [
+  NamesAll<CatalogEffects, typeof CATALOG_EFFECT_NAMES>,
   NamesAll<AuthEffects, typeof AUTH_EFFECT_NAMES>,
   NamesAll<CommerceEffects, typeof COMMERCE_EFFECT_NAMES>,
   NamesAll<AccountEffects, typeof ACCOUNT_EFFECT_NAMES>,
-] = [true, true, true];
+] = [true, true, true, true];
 void namesAll;
 
 /** The bearer token the API client sends: the session's, read at call time. */
@@ -118,7 +133,10 @@ export function browserEffects(): AppEffects {
   // the session in use (and a sign-in while signed in replaces it anyway).
   const signInApi = createApiClient({ onReachability: reachability.report });
   return {
-    ...createCatalogEffects(api),
+    ...lazyEffects(
+      () => import('../catalog/catalog-effects.ts').then((m) => m.createCatalogEffects(api)),
+      CATALOG_EFFECT_NAMES,
+    ),
     ...lazyEffects(
       () => import('../auth/auth-effects.ts').then((m) => m.createAuthEffects(signInApi)),
       AUTH_EFFECT_NAMES,
@@ -183,7 +201,10 @@ export function createAppLogic(
       seo: restoring(
         seoMachine.provide({
           actors: { fetchSeo: fromPromise(({ input }) => effects.fetchSeo(input)) },
-          actions: { applyMetadata: (_, { meta }) => applyHead(meta) },
+          // the head's writer loads with the first metadata applied: a page the server rendered has it
+          actions: {
+            applyMetadata: (_, { meta }) => void import('../platform/head.ts').then((m) => m.applyHead(meta)),
+          },
         }),
         restore.seo,
       ),

@@ -1,5 +1,6 @@
 import type { ListQuery, PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
-import { normaliseSeo, type SeoMeta } from '../../domain/seo.ts';
+import type { SeoMeta } from '../../domain/seo.ts';
+import { normaliseSeo } from '../../domain/seo-answer.ts';
 import type { HomeSection } from '../../machines/catalog/home-sections.ts';
 import type { PromptLookup } from '../../machines/catalog/prompt-detail.ts';
 import type { SeoRequest } from '../../machines/shell/seo.ts';

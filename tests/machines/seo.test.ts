@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { SEO_CACHE_LIMIT, seoMachine, type SeoEmitted } from '../../machines/shell/seo.ts';
-import { defaultSeo, detailReferenceOf, normaliseSeo, type SeoMeta } from '../../domain/seo.ts';
+import { defaultSeo, detailReferenceOf, type SeoMeta } from '../../domain/seo.ts';
+import { normaliseSeo } from '../../domain/seo-answer.ts';
 import { flushPromises } from '../support/model.ts';
 import { seoMeta } from '../models/seo.ts';
 
