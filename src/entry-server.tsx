@@ -14,6 +14,7 @@ import { createSessionEffects } from './auth/session-effects.ts';
 import type { ApiClient } from './platform/api.ts';
 import { createAppRouter } from './router.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { Started } from './app/started.tsx';
 import { AppSystemProvider } from './system/react.tsx';
 
 /** The longest a render waits for the catalog's answers; past it, the page shows what has arrived. */
@@ -148,6 +149,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage> 
       <StrictMode>
         <AppSystemProvider system={system}>
           <RouterProvider router={router} />
+          {/* the browser's tree has it (src/main.tsx): the same tree gives the same ids */}
+          <Started />
         </AppSystemProvider>
       </StrictMode>,
     );

@@ -1,7 +1,8 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrationSnapshots, readServerState, samePage } from './app/hydrate.ts';
+import { Started } from './app/started.tsx';
 import { bindMemberHint, holdViewerMarks } from './app/viewer-marks.ts';
 import { createAppRouter } from './router.tsx';
 import { loadInspector } from './app/inspect.ts';
@@ -63,14 +64,6 @@ bindAuthNavigation(system, {
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-
-/** Marks the page as started once React has adopted or rendered it (the end-to-end tests wait for it). */
-function Started() {
-  useEffect(() => {
-    document.documentElement.dataset.started = '';
-  }, []);
-  return null;
-}
 
 const app = (
   <StrictMode>

@@ -1,6 +1,7 @@
 // The SPA with the API down (every /api call aborted in the page): each page says what failed and offers
 // "Try again", a banner says we are offline and will reconnect; when the API is back the content appears
-// by itself, in the same page (no reload). The page's clock is Playwright's, so the probe delays of the
+// by itself, in the same page (no reload). A first page comes from the server with its content (issue 18),
+// so the API goes down after it, and the page that fails is the next one, opened inside the app. The page's clock is Playwright's, so the probe delays of the
 // connection machine (2 s, 4 s, 8 s...) are skipped, not waited for.
 import { expect, test, type Page, type Route } from './support/test.ts';
 
@@ -24,9 +25,28 @@ test.beforeEach(async ({ page }) => {
   await page.clock.install();
 });
 
-test('a list page recovers by itself when the API returns', async ({ page }) => {
+/** A free prompt, read before the API goes down (page.request is not routed through the page). */
+async function freePrompt(page: Page): Promise<{ slugId: string; title: string }> {
+  const list = (await (await page.request.get('/api/prompts?grade=0&pageSize=1')).json()) as {
+    extend: { data: { slugId: string; title: string }[] };
+  };
+  return list.extend.data[0]!;
+}
+
+/** From a prompt's page (the server's), with the API down, to the free prompts' list inside the app. */
+async function freeListWithApiDown(page: Page) {
+  await page.goto(`/detail/${(await freePrompt(page)).slugId}`);
   const apiBack = await apiDown(page);
-  await page.goto('/category/free-prompts');
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'Free Prompts' })
+    .click();
+  await expect(page).toHaveURL(/\/category\/free-prompts$/);
+  return apiBack;
+}
+
+test('a list page recovers by itself when the API returns', async ({ page }) => {
+  const apiBack = await freeListWithApiDown(page);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: "We couldn't load these prompts" })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -49,13 +69,11 @@ test('a list page recovers by itself when the API returns', async ({ page }) => 
 });
 
 test('a detail page recovers by itself when the API returns', async ({ page }) => {
-  // page.request is not routed through the page: it still reaches the API
-  const list = (await (await page.request.get('/api/prompts?grade=0&pageSize=1')).json()) as {
-    extend: { data: { slugId: string; title: string }[] };
-  };
-  const prompt = list.extend.data[0]!;
+  const prompt = await freePrompt(page);
+  await page.goto('/category/free-prompts');
   const apiBack = await apiDown(page);
-  await page.goto(`/detail/${prompt.slugId}`);
+  await page.getByRole('main').getByRole('link', { name: prompt.title, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/detail/${prompt.slugId}$`));
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: "We couldn't load this prompt" })).toBeVisible();
   await expect(main.getByRole('button', { name: 'Try again' })).toBeVisible();
@@ -70,8 +88,7 @@ test('a detail page recovers by itself when the API returns', async ({ page }) =
 });
 
 test("the browser's online event reconnects at once", async ({ page }) => {
-  const apiBack = await apiDown(page);
-  await page.goto('/category/free-prompts');
+  const apiBack = await freeListWithApiDown(page);
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: "We couldn't load these prompts" })).toBeVisible();
   await apiBack();
