@@ -2,7 +2,8 @@
 // module: only the catalog's calls (loaded with the first of them) and the server's renderer read it.
 import type { SeoMeta } from './seo.ts';
 
-const FIELDS: (keyof SeoMeta)[] = [
+/** The fields of SPEC.md §3's SEO metadata, as the API names them (the server builds them in this order). */
+export const SEO_FIELDS: readonly (keyof SeoMeta)[] = [
   'metaTitle',
   'metaDescription',
   'metaKeywords',
@@ -21,7 +22,7 @@ export function normaliseSeo(raw: unknown): SeoMeta | null {
   if (!raw || typeof raw !== 'object') return null;
   const source = raw as Record<string, unknown>;
   const out = {} as SeoMeta;
-  for (const field of FIELDS) {
+  for (const field of SEO_FIELDS) {
     const value = source[field] ?? source[snake(field)];
     out[field] =
       typeof value === 'string' ? value : value && typeof value === 'object' ? JSON.stringify(value) : '';

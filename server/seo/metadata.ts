@@ -25,17 +25,7 @@ export { PAGE_TYPES, type PageType } from '../../domain/seo.ts';
 export type { SeoMeta as SeoData } from '../../domain/seo.ts';
 import type { PageType, SeoMeta as SeoData } from '../../domain/seo.ts';
 
-export const SEO_FIELDS: readonly (keyof SeoData)[] = [
-  'metaTitle',
-  'metaDescription',
-  'metaKeywords',
-  'ogTitle',
-  'ogDescription',
-  'ogImage',
-  'twitterCard',
-  'schemaJson',
-  'canonicalUrl',
-];
+import { SEO_FIELDS } from '../../domain/seo-answer.ts';
 
 /** What a rendered page needs besides the fields: the Open Graph type, and robots for search pages. */
 export interface PageSeo {
