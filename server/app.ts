@@ -14,9 +14,11 @@ import { commercePlugin } from './commerce/index.ts';
 import { categoryRoutes } from './catalog/categories.ts';
 import { favoritesRoutes } from './catalog/favorites-routes.ts';
 import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cache.ts';
+import { CatalogChanges } from './catalog/changes.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
+import { AnswerCache, type AnswerCacheOptions } from './http/answer-cache.ts';
 import { ApiError, EnvelopeSchema, fail, ok } from './http/envelope.ts';
 import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
 import { collectOpenApi } from './http/openapi.ts';
@@ -58,6 +60,22 @@ export interface AppOptions {
   share?: { anonymousPerIp?: ShareLimit };
   /** The account area's rate limits (support requests, password changes, avatars); tests lower them. */
   account?: { rateLimits?: Partial<AccountRateLimits> };
+  /**
+   * The anonymous answers kept in memory (server/http/answer-cache.ts): times, size, a clock; `enabled:
+   * false` makes every answer afresh (the headers stay).
+   */
+  answerCache?: AnswerCacheOptions;
+  /** The catalog's change signal; default one of the app's own (app.catalogChanges). */
+  catalogChanges?: CatalogChanges;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Fire `changed()` when prompts are added, edited or removed: the kept answers are dropped. */
+    catalogChanges: CatalogChanges;
+    /** The anonymous answers kept (stats for the operator, clear for tests). */
+    answers: AnswerCache;
+  }
 }
 
 const isApiPath = (url: string): boolean =>
@@ -98,8 +116,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   app.get('/api/openapi.json', async () => openApi());
 
+  const answers = new AnswerCache(opts.answerCache);
+  const catalogChanges = opts.catalogChanges ?? new CatalogChanges();
+  const stopListening = catalogChanges.onChange(() => answers.clear());
+  app.addHook('onClose', async () => {
+    stopListening();
+  });
+  app.decorate('catalogChanges', catalogChanges);
+  app.decorate('answers', answers);
+
   await app.register(catalogRoutes, {
     db,
+    answers,
     images: new ImageCache(opts.imageStore ?? diskImageStore(join(config.dataDir, 'cache', 'images'))),
   });
 
@@ -119,7 +147,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(commercePlugin, { db, config });
   await app.register(accountPlugin, { db, config, mailer, rateLimits: opts.account?.rateLimits ?? {} });
   await app.register(favoritesRoutes, { db });
-  await app.register(categoryRoutes, { db });
+  await app.register(categoryRoutes, { db, answers });
   await app.register(shareRoutes, {
     db,
     config,
@@ -131,12 +159,18 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const renderPage =
     spa && opts.pageMetadata ? (opts.renderer === undefined ? await loadRenderer() : opts.renderer) : null;
   const render = renderPage ? shellRenderer(renderPage, db, config.publicOrigin, app.log) : null;
-  await app.register(seoRoutes, { db, config, distDir: spa && opts.pageMetadata ? distDir : null, render });
+  await app.register(seoRoutes, {
+    db,
+    config,
+    distDir: spa && opts.pageMetadata ? distDir : null,
+    render,
+    answers,
+  });
 
   const shell = spa && distDir !== null ? shellReader(distDir) : null;
   app.setNotFoundHandler((request, reply) => {
     if (shell && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
-      return sendSpaShell(reply, shell, request.url, render);
+      return sendSpaShell(request, reply, shell, render, answers);
     }
     return reply.status(404).send(fail(isApiPath(request.url) ? 'No such API endpoint' : 'Not found'));
   });

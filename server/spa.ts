@@ -12,12 +12,14 @@ import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { headOfMatch, matchPage } from '../domain/pages.ts';
 import { escapeHtml } from './http/html.ts';
 import { notFoundSeo } from './seo/metadata.ts';
 import { renderHead } from './seo/head.ts';
 import type { ShellRenderer } from './render/ssr.ts';
+import { sharedPage, type AnswerCache } from './http/answer-cache.ts';
+import { hasMemberHint, withViewerMarksHeld } from './render/member-hint.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -76,24 +78,51 @@ export function shellFor(template: string, pathname: string): { status: 200 | 40
   return { status: 200, html };
 }
 
-/** Sends the SPA shell for a client route, or 404 for a path no route answers. */
+/**
+ * Sends the SPA shell for a client route, or 404 for a path no route answers. With a renderer, what it
+ * renders (terms, privacy, support with their content; a member page's header and footer, the same for
+ * everyone) is kept with the other anonymous answers, as the catalog's pages are (server/seo/routes.ts).
+ * A 404 is made for each request.
+ */
 export async function sendSpaShell(
+  request: FastifyRequest,
   reply: FastifyReply,
   shell: () => Promise<string>,
-  url: string,
   render: ShellRenderer | null = null,
+  answers: AnswerCache | null = null,
 ): Promise<FastifyReply> {
+  const url = request.url;
   let pathname: string;
   try {
     pathname = new URL(url, 'http://localhost').pathname;
   } catch {
     pathname = url;
   }
-  const { status, html } = shellFor(await shell(), pathname);
+  const template = await shell();
+  if (render !== null && answers !== null) {
+    const held = hasMemberHint(request.headers.cookie);
+    return sharedPage(
+      answers,
+      request,
+      reply,
+      `html ${held ? 'held' : 'plain'} ${url}`,
+      async () => {
+        const { status, html } = shellFor(template, pathname);
+        const headed = held ? withViewerMarksHeld(html) : html;
+        const rendered = await render(url, headed);
+        if (rendered === null) return { status, type: HTML, body: headed, keep: false };
+        return { status: status === 404 ? 404 : rendered.status, type: HTML, body: rendered.html };
+      },
+      ['Accept-Encoding', 'Cookie'],
+    );
+  }
+  const { status, html } = shellFor(template, pathname);
   const rendered = render ? await render(url, html) : null;
   return reply
     .status(status)
     .header('cache-control', NO_CACHE)
-    .type('text/html; charset=utf-8')
+    .type(HTML)
     .send(rendered?.html ?? html);
 }
+
+const HTML = 'text/html; charset=utf-8';

@@ -2,6 +2,7 @@
 // GET /api/categories, GET /api/categories?id=, GET /api/categories/:id. A category is named by its SEO
 // reference id (SPEC.md §7: free_prompts, fruit_prompts, pay_prompts; `all`), its path segment
 // (free-prompts, fruit-prompts, premium-prompts) or its grade.
+import { AnswerCache, sharedJson } from '../http/answer-cache.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -73,7 +74,10 @@ const IdSchema = Type.String({
   description: 'free_prompts, fruit_prompts, pay_prompts or all; also free-prompts, premium-prompts, 0-2',
 });
 
-export async function categoryRoutes(fastify: FastifyInstance, { db }: { db: Db }): Promise<void> {
+export async function categoryRoutes(
+  fastify: FastifyInstance,
+  { db, answers = new AnswerCache() }: { db: Db; answers?: AnswerCache },
+): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const one = async (id: string): Promise<Category> => {
     const def = findCategory(id);
@@ -91,10 +95,11 @@ export async function categoryRoutes(fastify: FastifyInstance, { db }: { db: Db 
         response: { 200: EnvelopeSchema(Type.Object({ data: Type.Array(CategorySchema) })) },
       },
     },
-    async (request) => {
-      const { id } = request.query;
-      return ok({ data: id === undefined ? await categoriesWithCounts(db) : [await one(id)] });
-    },
+    async (request, reply) =>
+      sharedJson(answers, request, reply, async () => {
+        const { id } = request.query;
+        return ok({ data: id === undefined ? await categoriesWithCounts(db) : [await one(id)] });
+      }),
   );
 
   app.get(
@@ -106,6 +111,7 @@ export async function categoryRoutes(fastify: FastifyInstance, { db }: { db: Db 
         response: { 200: EnvelopeSchema(Type.Object({ data: CategorySchema })) },
       },
     },
-    async (request) => ok({ data: await one(request.params.id) }),
+    async (request, reply) =>
+      sharedJson(answers, request, reply, async () => ok({ data: await one(request.params.id) })),
   );
 }

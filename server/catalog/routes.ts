@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { CARD_IMAGE_WIDTHS, type CardImageWidth } from '../../domain/card-image.ts';
 import type { GeneratorType, Grade } from '../../domain/catalog.ts';
 import type { Db } from '../db/index.ts';
+import { AnswerCache, sharedJson } from '../http/answer-cache.ts';
 import { ApiError, notFound, ok } from '../http/envelope.ts';
 import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';
 import { sha1, type ImageCache } from './image-cache.ts';
@@ -38,6 +39,8 @@ import {
 export interface CatalogOptions {
   db: Db;
   images: ImageCache;
+  /** Anonymous answers, kept (server/http/answer-cache.ts); default: a cache of its own. */
+  answers?: AnswerCache;
 }
 
 /** Changes whenever the renderer's source changes, so cached images of an older renderer are not reused. */
@@ -65,7 +68,10 @@ const CardImageQuerySchema = Type.Object({
   ),
 });
 
-export async function catalogRoutes(fastify: FastifyInstance, { db, images }: CatalogOptions): Promise<void> {
+export async function catalogRoutes(
+  fastify: FastifyInstance,
+  { db, images, answers = new AnswerCache() }: CatalogOptions,
+): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -82,20 +88,23 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
       preHandler: async (request, reply) =>
         request.query.saved === 1 ? fastify.requireUser(request, reply) : undefined,
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
-      const page = await listPrompts(db, {
-        grade: (q.grade ?? null) as Grade | null,
-        generatorType: (q.type ?? null) as GeneratorType | null,
-        tags: parseTags(q.tags),
-        sort: q.sort ?? null,
-        page: q.page ?? 1,
-        pageSize: q.pageSize ?? 24,
-        userId: request.user?.id ?? null,
-        q: q.q ?? null,
-        saved: q.saved === 1,
-      });
-      return ok(page);
+      const list = async () =>
+        ok(
+          await listPrompts(db, {
+            grade: (q.grade ?? null) as Grade | null,
+            generatorType: (q.type ?? null) as GeneratorType | null,
+            tags: parseTags(q.tags),
+            sort: q.sort ?? null,
+            page: q.page ?? 1,
+            pageSize: q.pageSize ?? 24,
+            userId: request.user?.id ?? null,
+            q: q.q ?? null,
+            saved: q.saved === 1,
+          }),
+        );
+      return sharedJson(answers, request, reply, list);
     },
   );
 
@@ -107,7 +116,10 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
         response: { 200: HomeResponse },
       },
     },
-    async (request) => ok({ sections: await homeSections(db, request.user?.id ?? null) }),
+    async (request, reply) =>
+      sharedJson(answers, request, reply, async () =>
+        ok({ sections: await homeSections(db, request.user?.id ?? null) }),
+      ),
   );
 
   app.get(
@@ -121,13 +133,15 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
         response: { 200: RecommendedResponse },
       },
     },
-    async (request) =>
-      ok(
-        await recommendedPrompts(db, {
-          userId: request.user?.id ?? null,
-          page: request.query.page ?? 1,
-          pageSize: request.query.pageSize ?? 24,
-        }),
+    async (request, reply) =>
+      sharedJson(answers, request, reply, async () =>
+        ok(
+          await recommendedPrompts(db, {
+            userId: request.user?.id ?? null,
+            page: request.query.page ?? 1,
+            pageSize: request.query.pageSize ?? 24,
+          }),
+        ),
       ),
   );
 
@@ -140,12 +154,13 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
         response: { 200: CardsResponse },
       },
     },
-    async (request) => {
-      const ref = parsePromptRef(request.query.id);
-      const id = ref === null ? null : await findPromptId(db, ref);
-      if (id === null) throw notFound('Prompt not found');
-      return ok({ data: await relatedPrompts(db, id, request.user?.id ?? null) });
-    },
+    async (request, reply) =>
+      sharedJson(answers, request, reply, async () => {
+        const ref = parsePromptRef(request.query.id);
+        const id = ref === null ? null : await findPromptId(db, ref);
+        if (id === null) throw notFound('Prompt not found');
+        return ok({ data: await relatedPrompts(db, id, request.user?.id ?? null) });
+      }),
   );
 
   app.get(
@@ -157,13 +172,19 @@ export async function catalogRoutes(fastify: FastifyInstance, { db, images }: Ca
         response: { 200: PromptDetailResponse },
       },
     },
-    async (request) => {
-      const ref = parsePromptRef(request.query.id);
+    async (request, reply) => {
       const userId = request.user?.id ?? null;
-      const prompt = ref === null ? null : await findPrompt(db, ref, userId);
-      if (prompt === null) throw notFound('Prompt not found');
-      await recordView(db, prompt.id, userId);
-      return ok({ data: prompt, promptDetail: prompt.promptDetail });
+      const detail = async () => {
+        const ref = parsePromptRef(request.query.id);
+        const prompt = ref === null ? null : await findPrompt(db, ref, userId);
+        if (prompt === null) throw notFound('Prompt not found');
+        return ok({ data: prompt, promptDetail: prompt.promptDetail });
+      };
+      // Every GET counts a view, whether its answer was kept or made.
+      return sharedJson(answers, request, reply, detail, {
+        metaOf: (value) => value.extend.data.id,
+        onServe: (id) => recordView(db, id as number, userId),
+      });
     },
   );
 

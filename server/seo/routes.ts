@@ -7,13 +7,14 @@ import { Type } from 'typebox';
 import { CATEGORY_DEFS } from '../catalog/categories.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { AnswerCache, sharedJson, sharedPage, type Produced } from '../http/answer-cache.ts';
 import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
 import { shellReader } from '../spa.ts';
 import { renderHead } from './head.ts';
 import type { ShellRenderer } from '../render/ssr.ts';
 import { hasMemberHint, withViewerMarksHeld } from '../render/member-hint.ts';
-import { buildSeo, notFoundSeo, PAGE_TYPES, type PageSeo, type SeoRequest } from './metadata.ts';
+import { buildSeo, notFoundSeo, PAGE_TYPES, type SeoRequest } from './metadata.ts';
 
 export interface SeoOptions {
   db: Db;
@@ -22,6 +23,8 @@ export interface SeoOptions {
   distDir: string | null;
   /** Renders each page's content into the shell (server/render/ssr.ts); null: the shell alone. */
   render?: ShellRenderer | null;
+  /** The anonymous answers kept (metadata, sitemaps, rendered pages); default: a cache of its own. */
+  answers?: AnswerCache;
 }
 
 const SeoDataSchema = Type.Object({
@@ -35,6 +38,8 @@ const SeoDataSchema = Type.Object({
   schemaJson: Type.String({ description: 'JSON-LD (schema.org) as a string' }),
   canonicalUrl: Type.String(),
 });
+
+const HTML = 'text/html; charset=utf-8';
 
 const NOT_FOUND: Record<SeoRequest['pageType'], string> = {
   HOME: 'Page not found',
@@ -80,6 +85,7 @@ const detailReference = (slugId: string): string => /-(\d+)$/.exec(slugId)?.[1] 
 
 export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): Promise<void> {
   const { db } = options;
+  const answers = options.answers ?? new AnswerCache();
   const origin = options.config.publicOrigin;
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -107,16 +113,17 @@ export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): 
         response: { 200: EnvelopeSchema(Type.Object({ data: SeoDataSchema })) },
       },
     },
-    async (request) => {
-      const { pageType, referenceId, language } = request.query;
-      const seo = await buildSeo(db, origin, {
-        pageType,
-        referenceId: referenceId ?? '',
-        language: (language ?? 'en').toLowerCase(),
-      });
-      if (seo === null) throw notFound(NOT_FOUND[pageType]);
-      return ok({ data: seo.data });
-    },
+    async (request, reply) =>
+      sharedJson(answers, request, reply, async () => {
+        const { pageType, referenceId, language } = request.query;
+        const seo = await buildSeo(db, origin, {
+          pageType,
+          referenceId: referenceId ?? '',
+          language: (language ?? 'en').toLowerCase(),
+        });
+        if (seo === null) throw notFound(NOT_FOUND[pageType]);
+        return ok({ data: seo.data });
+      }),
   );
 
   app.get('/robots.txt', async (_request, reply) => {
@@ -156,66 +163,84 @@ export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): 
       lastmod: r.updated_at.toISOString().slice(0, 10),
     }));
   };
-  const sendXml = (reply: FastifyReply, body: string) =>
-    reply.header('cache-control', 'public, max-age=3600').type('application/xml; charset=utf-8').send(body);
+  // Kept with the other anonymous answers (made again when the catalog changes).
+  const sendXml = (request: FastifyRequest, reply: FastifyReply, make: () => Promise<string | null>) =>
+    sharedPage(answers, request, reply, `xml ${request.url}`, async () => {
+      const body = await make();
+      return body === null
+        ? { status: 404, type: 'text/plain; charset=utf-8', body: 'Not found' }
+        : { status: 200, type: 'application/xml; charset=utf-8', body };
+    });
 
-  app.get('/sitemap.xml', async (_request, reply) => {
-    const { count } = await db.one<{ count: number }>('SELECT count(*)::integer AS count FROM prompts');
-    if (count <= SITEMAP_CHUNK)
-      return sendXml(reply, urlset([...staticEntries(), ...(await promptEntries(0))]));
-    const parts = [
-      'pages',
-      ...Array.from({ length: Math.ceil(count / SITEMAP_CHUNK) }, (_, i) => `prompts-${i + 1}`),
-    ];
-    return sendXml(
-      reply,
-      [
+  app.get('/sitemap.xml', async (request, reply) =>
+    sendXml(request, reply, async () => {
+      const { count } = await db.one<{ count: number }>('SELECT count(*)::integer AS count FROM prompts');
+      if (count <= SITEMAP_CHUNK) return urlset([...staticEntries(), ...(await promptEntries(0))]);
+      const parts = [
+        'pages',
+        ...Array.from({ length: Math.ceil(count / SITEMAP_CHUNK) }, (_, i) => `prompts-${i + 1}`),
+      ];
+      return [
         '<?xml version="1.0" encoding="UTF-8"?>',
         '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         ...parts.map((p) => `  <sitemap><loc>${xml(`${origin}/sitemap-${p}.xml`)}</loc></sitemap>`),
         '</sitemapindex>',
         '',
-      ].join('\n'),
-    );
-  });
+      ].join('\n');
+    }),
+  );
 
-  app.get<{ Params: { name: string } }>('/sitemap-:name.xml', async (request, reply) => {
-    const { name } = request.params;
-    if (name === 'pages') return sendXml(reply, urlset(staticEntries()));
-    const chunk = /^prompts-([1-9]\d{0,3})$/.exec(name);
-    const entries = chunk ? await promptEntries(Number(chunk[1]) - 1) : [];
-    if (entries.length === 0) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    return sendXml(reply, urlset(entries));
-  });
+  app.get<{ Params: { name: string } }>('/sitemap-:name.xml', async (request, reply) =>
+    sendXml(request, reply, async () => {
+      const { name } = request.params;
+      if (name === 'pages') return urlset(staticEntries());
+      const chunk = /^prompts-([1-9]\d{0,3})$/.exec(name);
+      const entries = chunk ? await promptEntries(Number(chunk[1]) - 1) : [];
+      return entries.length === 0 ? null : urlset(entries);
+    }),
+  );
 
-  if (options.distDir !== null) registerPages(fastify, { ...options, distDir: options.distDir });
+  if (options.distDir !== null) registerPages(fastify, { ...options, answers, distDir: options.distDir });
 }
 
 /** The SPA shell with each page's metadata in <head>; an unknown prompt or category answers 404. */
-function registerPages(fastify: FastifyInstance, options: SeoOptions & { distDir: string }): void {
-  const { db } = options;
+function registerPages(
+  fastify: FastifyInstance,
+  options: SeoOptions & { distDir: string; answers: AnswerCache },
+): void {
+  const { db, answers } = options;
   const origin = options.config.publicOrigin;
   const shell = shellReader(options.distDir);
 
+  // A page is the same for every visitor, but for the member hint (the viewer marks held): two kept
+  // versions of each address, and `Vary: Cookie` so that a browser keeps them apart too.
   const page = async (request: FastifyRequest, reply: FastifyReply, seoRequest: SeoRequest | null) => {
     const template = await shell();
-    let seo: PageSeo | null;
+    const held = hasMemberHint(request.headers.cookie);
+    const make = async (): Promise<Produced> => {
+      const seo = seoRequest === null ? null : await buildSeo(db, origin, seoRequest);
+      const plain = renderHead(template, seo ?? notFoundSeo());
+      const headed = held ? withViewerMarksHeld(plain) : plain;
+      const rendered = options.render ? await options.render(request.url, headed) : null;
+      const status = seo === null ? 404 : (rendered?.status ?? 200);
+      // rendering failed: the shell goes, and the page is rendered again next time
+      const failed = options.render !== undefined && options.render !== null && rendered === null;
+      return { status, type: HTML, body: rendered?.html ?? headed, keep: !failed };
+    };
     try {
-      seo = seoRequest === null ? null : await buildSeo(db, origin, seoRequest);
+      return await sharedPage(
+        answers,
+        request,
+        reply,
+        `html ${held ? 'held' : 'plain'} ${request.url}`,
+        make,
+        ['Accept-Encoding', 'Cookie'],
+      );
     } catch (error) {
       // The page still works without its metadata: the SPA applies its own defaults.
       request.log.error({ err: error }, 'page metadata failed');
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+      return reply.header('cache-control', 'no-cache').type(HTML).send(template);
     }
-    const plain = renderHead(template, seo ?? notFoundSeo());
-    const headed = hasMemberHint(request.headers.cookie) ? withViewerMarksHeld(plain) : plain;
-    const rendered = options.render ? await options.render(request.url, headed) : null;
-    const status = seo === null ? 404 : (rendered?.status ?? 200);
-    return reply
-      .status(status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(rendered?.html ?? headed);
   };
   const pageOf = (pageType: SeoRequest['pageType'], referenceId: string): SeoRequest => ({
     pageType,

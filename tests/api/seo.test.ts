@@ -250,7 +250,9 @@ const expectPage = async (url: string, query: string) => {
   const { status, html, headers } = await page(url);
   expect(status, url).toBe(200);
   expect(headers['content-type']).toMatch(/^text\/html/);
-  expect(headers['cache-control']).toBe('no-cache');
+  // the same for every visitor: kept by the server and by browsers and proxies for a while (issue 19)
+  expect(headers['cache-control']).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
+  expect(headers.vary).toMatch(/Cookie/);
   const head = headOf(html);
   expect(head.titles, url).toEqual([seo.metaTitle]);
   expect(head.descriptions).toEqual([seo.metaDescription]);

@@ -55,7 +55,10 @@ export async function createTestServer(
      * Further buildApp options: sign-in, account and share rate limits, a mailer, Google client overrides,
      * page metadata in the served HTML.
      */
-    app?: Pick<AppOptions, 'auth' | 'mailer' | 'account' | 'share' | 'pageMetadata' | 'renderer'>;
+    app?: Pick<
+      AppOptions,
+      'auth' | 'mailer' | 'account' | 'share' | 'pageMetadata' | 'renderer' | 'answerCache' | 'catalogChanges'
+    >;
   } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
