@@ -3,7 +3,7 @@
 // with inject().
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { accountPlugin, type AccountRateLimits } from './account/index.ts';
 import { registerAuth } from './auth/plugin.ts';
@@ -21,6 +21,7 @@ import type { Db } from './db/index.ts';
 import { AnswerCache, type AnswerCacheOptions } from './http/answer-cache.ts';
 import { ApiError, EnvelopeSchema, fail, ok } from './http/envelope.ts';
 import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
+import { devLogStream, logRequestsBriefly } from './http/dev-log.ts';
 import { collectOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
@@ -83,8 +84,13 @@ const isApiPath = (url: string): boolean =>
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
+  // Production: pino's JSON lines for a log collector. Development: one short text line per request
+  // (server/http/dev-log.ts), so "Storefront ready" and real errors are not buried.
+  const pretty = opts.logger === true && !config.production;
   const app = Fastify({
-    logger: opts.logger ? { level: config.production ? 'info' : 'debug' } : false,
+    logger: opts.logger ? (pretty ? { level: 'info', stream: devLogStream() } : { level: 'info' }) : false,
+    // the development log's request lines are its own (logRequestsBriefly)
+    logController: new LogController({ disableRequestLogging: pretty }),
     bodyLimit: BODY_LIMIT,
     // The ids of log lines; nothing else depends on them.
     genReqId: () => crypto.randomUUID(),
@@ -92,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     frameworkErrors,
   });
 
+  if (pretty) logRequestsBriefly(app);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   registerSecurityHeaders(app, { googleAvatars: config.google !== null, publicOrigin: config.publicOrigin });
   registerAuth(app, { db, jwtSecret: config.jwtSecret });
