@@ -49,6 +49,6 @@ describe('the development log', () => {
     await app.inject({ method: 'GET', url: '/hello' });
     await app.close();
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d GET  \/hello 200 \d+\.\d ms\n$/);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d GET {2}\/hello 200 \d+\.\d ms\n$/);
   });
 });
