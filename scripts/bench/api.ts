@@ -1,4 +1,6 @@
-// Stage 3: API throughput and latency with autocannon (50 connections, 10 s per route by default).
+// Stage 3: API throughput and latency with autocannon (50 connections, 10 s per route by default), once
+// per database engine: run.ts starts the server on PGlite, then again on PostgreSQL (DATABASE_URL), and
+// measures the same routes on each; goals.ts holds issue 19's goals for them.
 //
 // Absolute requests/s on a shared 2-core machine say little (autocannon itself takes most of a core), so
 // every route is also given as a ratio to GET /api/health measured in the same server, in the same run:
@@ -29,7 +31,10 @@ export interface ApiMeasure {
   p99: number;
   requests: number;
   non2xx: number;
+  /** autocannon's errors, timeouts included. */
   errors: number;
+  /** Requests with no answer within autocannon's 10 s timeout. */
+  timeouts: number;
   statusCodes: Record<string, number>;
   /** rps / health rps (1 = as fast as the trivial route). */
   rpsRatio: number;
@@ -39,6 +44,7 @@ export interface ApiMeasure {
 }
 
 export interface ApiResult {
+  engine: 'pglite' | 'postgres';
   connections: number;
   durationS: number;
   baseline: { rps: number; p50: number; p99: number; runs: { rps: number; p50: number; p99: number }[] };
@@ -84,6 +90,7 @@ async function hit(opts: {
 }
 
 export async function runApi(opts: {
+  engine: ApiResult['engine'];
   origin: string;
   targets: ApiTarget[];
   connections: number;
@@ -115,11 +122,12 @@ export async function runApi(opts: {
       requests: r.requests.total,
       non2xx: r.non2xx,
       errors: r.errors,
+      timeouts: r.timeouts,
       statusCodes,
     };
     log(
       `  ${target.name.padEnd(11)} ${target.path}: ${summary.rps.toFixed(0)} req/s, p50 ${summary.p50} ms, ` +
-        `p99 ${summary.p99} ms${summary.non2xx || summary.errors ? `, ${summary.non2xx} non-2xx, ${summary.errors} errors` : ''}`,
+        `p99 ${summary.p99} ms${summary.non2xx || summary.errors ? `, ${summary.non2xx} non-2xx, ${summary.errors} errors (${summary.timeouts} timeouts)` : ''}`,
     );
     if (summary.requests === 0) problems.push(`${target.path}: no answers at all within ${opts.durationS} s`);
     if (summary.non2xx > 0 || summary.errors > 0) {
@@ -162,7 +170,19 @@ export async function runApi(opts: {
   }
   const ratio = (a: number, b: number) => (b > 0 ? a / b : Number.NaN);
   const routes: ApiMeasure[] = [
-    { target: health, m: { ...first, rps: baseline.rps, p50: baseline.p50, p99: baseline.p99 } },
+    {
+      target: health,
+      m: {
+        ...first,
+        rps: baseline.rps,
+        p50: baseline.p50,
+        p99: baseline.p99,
+        // both runs' failures count
+        non2xx: first.non2xx + last.non2xx,
+        errors: first.errors + last.errors,
+        timeouts: first.timeouts + last.timeouts,
+      },
+    },
     ...measured,
   ].map(({ target, m }) => ({
     name: target.name,
@@ -172,5 +192,12 @@ export async function runApi(opts: {
     p50Ratio: ratio(m.p50, baseline.p50),
     p99Ratio: ratio(m.p99, baseline.p99),
   }));
-  return { connections: opts.connections, durationS: opts.durationS, baseline, routes, problems };
+  return {
+    engine: opts.engine,
+    connections: opts.connections,
+    durationS: opts.durationS,
+    baseline,
+    routes,
+    problems,
+  };
 }

@@ -1,9 +1,19 @@
-// The bench's report: one JSON document with every number, and a Markdown rendering of it whose first table
-// (also printed at the end of the run) is the summary. Each stage is optional so a partial run (--only,
-// --skip) still renders.
-import type { ApiResult } from './api.ts';
+// The bench's report: one JSON document with every number, and a Markdown rendering of it whose first
+// tables (also printed at the end of the run) are the summary: the API and search on PGlite and PostgreSQL
+// side by side with issue 19's goals, then everything else. Each stage is optional so a partial run
+// (--only, --skip) still renders.
+import type { ApiMeasure, ApiResult } from './api.ts';
 import type { BrowserResult, GrowthVerdict, HeapReading } from './browser.ts';
 import type { BundleResult } from './bundle.ts';
+import {
+  API_RPS_GOALS,
+  API_SEARCH_P99_MS,
+  apiGoals,
+  ENGINE_NAMES,
+  searchGoals,
+  type Engine,
+  type GoalCheck,
+} from './goals.ts';
 import { CATEGORIES, type LighthouseResult } from './lighthouse.ts';
 import type { SearchBenchResult } from './search.ts';
 import { kb } from './util.ts';
@@ -31,6 +41,8 @@ export interface BenchReport {
     cpus: number;
     cpuModel: string;
     memoryGb: number;
+    /** The @electric-sql/pglite package the server and the search stage use. */
+    pglite: string;
     settings: Record<string, unknown>;
     /** Things that make this run's numbers less trustworthy (shared dist/ rebuilt, ...). */
     warnings: string[];
@@ -38,9 +50,30 @@ export interface BenchReport {
   stages: StageRecord[];
   bundle?: BundleResult;
   lighthouse?: LighthouseResult;
-  api?: ApiResult;
-  search?: SearchBenchResult;
+  /** Per engine: the same routes on the server started on PGlite, then on PostgreSQL. */
+  api?: Partial<Record<Engine, ApiResult>>;
+  /** Per engine: the same catalog and queries. */
+  search?: Partial<Record<Engine, SearchBenchResult>>;
+  /** The scratch PostgreSQL cluster, or why there was none (scripts/bench/postgres.ts). */
+  postgres?: PostgresInfo;
+  /** Issue 19's goals checked on this run's numbers (goals.ts), per engine. */
+  goals?: GoalCheck[];
   browser?: BrowserResult;
+}
+
+export type PostgresInfo =
+  | { status: 'measured'; version: string; settings: Record<string, string> }
+  | { status: 'unavailable'; reason: string }
+  | { status: 'not requested' };
+
+export const ENGINES: readonly Engine[] = ['pglite', 'postgres'];
+
+/** Every goal check the report's numbers allow, PGlite's first. */
+export function goalChecks(r: Pick<BenchReport, 'api' | 'search'>): GoalCheck[] {
+  return ENGINES.flatMap((e) => [
+    ...(r.api?.[e] ? apiGoals(r.api[e]) : []),
+    ...(r.search?.[e] ? searchGoals(r.search[e]) : []),
+  ]);
 }
 
 const ms0 = (v: number | null | undefined) =>
@@ -61,8 +94,143 @@ function table(head: string[], rows: (string | number)[][]): string {
   return [head, sep, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 }
 
-/** The summary: one line per headline number, the same table the run prints at the end. */
+const mark = (pass: boolean) => (pass ? '✔' : '✘');
+
+const postgresMissing = (r: BenchReport) =>
+  r.postgres?.status === 'unavailable'
+    ? `Not measured: ${r.postgres.reason}.`
+    : r.postgres?.status === 'not requested'
+      ? 'Not measured (left out with --engines).'
+      : 'Not measured.';
+
+/**
+ * The API and search rows with PGlite and PostgreSQL side by side, each engine's value marked against
+ * issue 19's goals (✔ met, ✘ not); empty when neither stage ran.
+ */
+export function enginesTable(r: BenchReport): string {
+  const checks = r.goals ?? goalChecks(r);
+  const engines = ENGINES;
+  const pgMissing =
+    r.postgres?.status === 'unavailable'
+      ? `not measured: ${r.postgres.reason}`
+      : r.postgres?.status === 'not requested'
+        ? 'not measured (--engines)'
+        : '–';
+  const cell = (e: Engine, measured: boolean, text: () => string) =>
+    measured ? text() : e === 'postgres' ? pgMissing : '–';
+  const find = (e: Engine, measure: string) => checks.find((c) => c.engine === e && c.measure === measure);
+  const rows: string[][] = [];
+  const head = ['area', 'measure', 'goal', ...engines.map((e) => ENGINE_NAMES[e])];
+
+  const versions = engines.map((e) => {
+    if (e === 'pglite') {
+      const v = r.search?.pglite?.serverVersion;
+      return `PGlite ${r.meta.pglite}${v ? ` (PostgreSQL ${v})` : ''}, in the server's process`;
+    }
+    if (r.postgres?.status !== 'measured') return pgMissing;
+    return `PostgreSQL ${r.postgres.version.replace(/ \(.*\)$/, '')}, scratch cluster (fsync off)`;
+  });
+  if (r.api || r.search) rows.push(['Engine', 'database', '', ...versions]);
+
+  if (r.api) {
+    const apis = engines.map((e) => r.api?.[e]);
+    const any = apis.find((a) => a !== undefined)!;
+    const names = [...new Set(apis.flatMap((a) => a?.routes.map((x) => x.name) ?? []))];
+    for (const name of names) {
+      const path = any.routes.find((x) => x.name === name)?.path ?? '';
+      const goal = [
+        ...(name in API_GOAL_TEXT ? [API_GOAL_TEXT[name]!] : []),
+        ...(name === 'search' ? [`p99 ≤ ${API_SEARCH_P99}`] : []),
+      ].join(', ');
+      rows.push([
+        'API',
+        `${name} \`${shortPath(name, path)}\`: req/s · p50 · p99${name === 'health' ? '' : ' · vs health'}`,
+        name === 'health' ? 'baseline' : goal || '–',
+        ...engines.map((e) => {
+          const m = r.api?.[e]?.routes.find((x) => x.name === name);
+          return cell(e, m !== undefined, () => {
+            const x = m as ApiMeasure;
+            const base = `${x.rps.toFixed(0)} · ${ms0(x.p50)} · ${ms0(x.p99)}`;
+            if (name === 'health') return base;
+            const rps = find(e, `${name} req/s vs health`);
+            const p99 = name === 'search' ? find(e, 'search p99') : undefined;
+            return (
+              `${base} · ${ratio(x.rpsRatio)}` +
+              (rps ? ` ${mark(rps.pass)}` : '') +
+              (p99 ? `, p99 ${mark(p99.pass)}` : '')
+            );
+          });
+        }),
+      ]);
+    }
+    rows.push([
+      'API',
+      `timeouts, all routes (${any.connections} connections, ${any.durationS} s each)`,
+      '0',
+      ...engines.map((e) =>
+        cell(e, r.api?.[e] !== undefined, () => {
+          const c = find(e, 'timeouts (all routes)');
+          return c ? `${c.value} ${mark(c.pass)}` : '–';
+        }),
+      ),
+    ]);
+    for (const e of engines) {
+      for (const p of r.api[e]?.problems ?? [])
+        rows.push(['API', '⚠ problem', '', ...engines.map((x) => (x === e ? p : ''))]);
+    }
+  }
+  if (r.search) {
+    const any = engines.map((e) => r.search?.[e]).find((s) => s !== undefined)!;
+    rows.push([
+      'Search',
+      `${any.prompts.toLocaleString('en')} prompts, ${any.queries} queries: p50 / p95 / p99`,
+      `p95 ≤ ${any.budget.p95Ms} ms, p99 ≤ ${any.budget.p99Ms} ms`,
+      ...engines.map((e) =>
+        cell(e, r.search?.[e] !== undefined, () => {
+          const s = r.search![e]!;
+          return `${ms1(s.p50)} / ${ms1(s.p95)} / ${ms1(s.p99)} ${mark(s.withinBudget)}`;
+        }),
+      ),
+    ]);
+  }
+  if (checks.length > 0) {
+    rows.push([
+      'Goals',
+      "issue 19's goals met",
+      '',
+      ...engines.map((e) => {
+        const of = checks.filter((c) => c.engine === e);
+        if (of.length === 0) return e === 'postgres' ? pgMissing : '–';
+        const failed = of.filter((c) => !c.pass);
+        return (
+          `${of.length - failed.length} of ${of.length}` +
+          (failed.length > 0 ? ` — ✘ ${failed.map((c) => c.measure).join('; ')}` : ' ✔')
+        );
+      }),
+    ]);
+  }
+  return rows.length === 0 ? '' : table(head, rows);
+}
+
+const API_GOAL_TEXT: Record<string, string> = Object.fromEntries(
+  Object.entries(API_RPS_GOALS).map(([name, min]) => [name, `≥ ${min}× health req/s`]),
+);
+const API_SEARCH_P99 = `${API_SEARCH_P99_MS} ms`;
+/** The detail route's id is long; the summary names the route, the API section has the full path. */
+const shortPath = (name: string, path: string) => (name === 'detail' ? path.replace(/=.*$/, '=…') : path);
+
+/**
+ * The summary printed at the end of a run and at the top of the report: the engines side by side, then
+ * one line per headline number of the other stages.
+ */
 export function summaryTable(r: BenchReport): string {
+  const engines = enginesTable(r);
+  const rest = otherSummaryTable(r);
+  return [engines, rest].filter(Boolean).join('\n\n');
+}
+
+/** The summary of the stages that do not depend on the database engine. */
+function otherSummaryTable(r: BenchReport): string {
   const rows: string[][] = [];
   if (r.bundle) {
     const b = r.bundle;
@@ -91,27 +259,6 @@ export function summaryTable(r: BenchReport): string {
         `${CATEGORIES.map((c) => m.scores[c] ?? '–').join(' / ')} · ${sec(m.lcpMs)} · ${ms0(m.tbtMs)} · ${m.cls === null ? '–' : m.cls.toFixed(3)}`,
       ]);
     }
-  }
-  if (r.api) {
-    for (const a of r.api.routes) {
-      rows.push([
-        'API',
-        `${a.name} \`${a.path}\`: req/s · p50 · p99 (${r.api.connections} conn.)`,
-        `${a.rps.toFixed(0)} · ${ms0(a.p50)} · ${ms0(a.p99)}` +
-          (a.name === 'health'
-            ? ' (baseline)'
-            : ` · ${ratio(a.rpsRatio)} health's req/s, ${ratio(a.p50Ratio)} its p50`),
-      ]);
-    }
-    for (const p of r.api.problems) rows.push(['API', '⚠ problem', p]);
-  }
-  if (r.search) {
-    const s = r.search;
-    rows.push([
-      'Search',
-      `${s.prompts.toLocaleString('en')} prompts, ${s.queries} queries: p50 / p95 / p99`,
-      `${ms1(s.p50)} / ${ms1(s.p95)} / ${ms1(s.p99)} — ${s.withinBudget ? 'OK' : 'TOO SLOW'} (p95 budget ${s.budgetMs} ms)`,
-    ]);
   }
   if (r.browser) {
     const n = r.browser.navigations;
@@ -148,7 +295,7 @@ export function summaryTable(r: BenchReport): string {
     }
   }
   for (const w of r.meta.warnings) rows.push(['Run', '⚠ warning', w]);
-  return table(['area', 'measure', 'result'], rows);
+  return rows.length === 0 ? '' : table(['area', 'measure', 'result'], rows);
 }
 
 /**
@@ -183,6 +330,19 @@ export function renderMarkdown(r: BenchReport): string {
   );
   out.push('');
   for (const w of m.warnings) out.push(`> ⚠ ${w}`, '');
+  if (r.postgres?.status === 'measured') {
+    out.push(
+      `PostgreSQL ${r.postgres.version}: a scratch cluster the bench made with initdb and deleted afterwards ` +
+        '(`scripts/bench/postgres.ts`), on 127.0.0.1. Durability is off, as nothing in it has to survive a crash: ' +
+        Object.entries(r.postgres.settings)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(', ') +
+        '; the rest are PostgreSQL defaults.',
+      '',
+    );
+  } else if (r.postgres?.status === 'unavailable') {
+    out.push(`> ⚠ PostgreSQL was not measured: ${r.postgres.reason}`, '');
+  }
   out.push('## Summary');
   out.push('');
   out.push(summaryTable(r));
@@ -303,80 +463,138 @@ export function renderMarkdown(r: BenchReport): string {
   }
 
   if (r.api) {
-    const a = r.api;
     out.push('', '## 3. API', '');
-    out.push(
-      `autocannon, ${a.connections} connections, ${a.durationS} s per route after a warm-up of every route, compressed answers ` +
-        '(`accept-encoding: br, gzip`, as browsers send). Ratios compare with `/api/health` (one `SELECT 1`) measured ' +
-        `first and last in the same server (${a.baseline.runs.map((x) => `${x.rps.toFixed(0)} req/s`).join(' and ')}; the mean is the baseline).`,
-    );
-    out.push('');
+    const any = ENGINES.map((e) => r.api?.[e]).find((a) => a !== undefined);
+    if (any) {
+      out.push(
+        `autocannon, ${any.connections} connections, ${any.durationS} s per route after a warm-up of every route, compressed answers ` +
+          '(`accept-encoding: br, gzip`, as browsers send), on the server started once per database engine. Ratios compare with ' +
+          '`/api/health` (one `SELECT 1`) measured first and last in the same server; the mean of the two is the baseline.',
+      );
+    }
+    for (const e of ENGINES) {
+      const a = r.api[e];
+      out.push('', `### ${ENGINE_NAMES[e]}`, '');
+      if (!a) {
+        out.push(e === 'postgres' ? postgresMissing(r) : 'Not measured.');
+        continue;
+      }
+      out.push(
+        `Health first and last: ${a.baseline.runs.map((x) => `${x.rps.toFixed(0)} req/s`).join(' and ')}.`,
+        '',
+      );
+      out.push(
+        table(
+          [
+            'route',
+            'path',
+            'req/s',
+            'p50',
+            'p99',
+            'req/s vs health',
+            'p50 vs health',
+            'p99 vs health',
+            'answers',
+          ],
+          a.routes.map((x) => [
+            x.name,
+            `\`${x.path}\``,
+            x.rps.toFixed(0),
+            ms0(x.p50),
+            ms0(x.p99),
+            ratio(x.rpsRatio),
+            ratio(x.p50Ratio),
+            ratio(x.p99Ratio),
+            Object.entries(x.statusCodes)
+              .map(([code, n]) => `${n}× ${code}`)
+              .join(', ') +
+              (x.errors ? `, ${x.errors} errors` : '') +
+              (x.timeouts ? ` (${x.timeouts} timeouts)` : ''),
+          ]),
+        ),
+      );
+      if (a.problems.length > 0) out.push('', ...a.problems.map((p) => `- ⚠ ${p}`));
+    }
+  }
+  const checks = r.goals ?? goalChecks(r);
+  if (checks.length > 0) {
+    out.push('', "### Issue 19's goals", '');
     out.push(
       table(
-        [
-          'route',
-          'path',
-          'req/s',
-          'p50',
-          'p99',
-          'req/s vs health',
-          'p50 vs health',
-          'p99 vs health',
-          'answers',
-        ],
-        a.routes.map((x) => [
-          x.name,
-          `\`${x.path}\``,
-          x.rps.toFixed(0),
-          ms0(x.p50),
-          ms0(x.p99),
-          ratio(x.rpsRatio),
-          ratio(x.p50Ratio),
-          ratio(x.p99Ratio),
-          Object.entries(x.statusCodes)
-            .map(([code, n]) => `${n}× ${code}`)
-            .join(', ') + (x.errors ? `, ${x.errors} errors` : ''),
-        ]),
+        ['engine', 'area', 'measure', 'goal', 'value', 'met'],
+        checks.map((c) => [ENGINE_NAMES[c.engine], c.area, c.measure, c.goal, c.value, mark(c.pass)]),
       ),
     );
-    if (a.problems.length > 0) out.push('', ...a.problems.map((p) => `- ⚠ ${p}`));
   }
 
   if (r.search) {
-    const s = r.search;
+    const runs = ENGINES.flatMap((e) => (r.search?.[e] ? [[e, r.search[e]] as const] : []));
+    const first = runs[0]?.[1];
     out.push('', '## 4. Search at scale', '');
-    out.push(
-      `${s.prompts.toLocaleString('en')} generated prompts (${s.vocabularyTerms.toLocaleString('en')} vocabulary terms) in a scratch PGlite, ` +
-        `${s.queries} varied searches through \`listPrompts\` (what \`GET /api/prompts?q=\` runs), one at a time. ` +
-        (s.catalogBuildMs === null
-          ? 'The catalog was reused from an earlier run.'
-          : `Writing the catalog took ${sec(s.catalogBuildMs)}.`),
-    );
-    out.push('');
-    out.push(
-      `**p50 ${ms1(s.p50)} · p95 ${ms1(s.p95)} · p99 ${ms1(s.p99)} · max ${ms1(s.max)}** — ${s.withinBudget ? 'OK' : 'TOO SLOW'} (p95 budget ${s.budgetMs} ms)`,
-    );
-    out.push('');
-    out.push(
-      table(
-        ['kind', 'n', 'p50', 'max', 'hits (avg)'],
-        s.byKind.map((k) => [k.kind, k.n, ms1(k.p50), ms1(k.max), k.avgHits.toFixed(0)]),
-      ),
-    );
-    out.push('', 'Slowest:', '');
-    out.push(
-      table(
-        ['time', 'kind', 'query', 'hits'],
-        s.slowest.map((x) => [ms1(x.ms), x.kind, `\`${x.query}\``, x.total]),
-      ),
-    );
-    out.push('', 'Other catalog calls on the same catalog (median of 10, not in the verdict):', '');
-    out.push(
-      table(
-        ['call', 'median'],
-        s.other.map((o) => [o.name, ms1(o.medianMs)]),
-      ),
-    );
+    if (first) {
+      out.push(
+        `${first.prompts.toLocaleString('en')} generated prompts (${first.vocabularyTerms.toLocaleString('en')} vocabulary terms), the same ` +
+          `catalog written into a scratch PGlite and into a database of the scratch PostgreSQL cluster, then ${first.queries} varied searches ` +
+          'through `listPrompts` (what `GET /api/prompts?q=` runs), one at a time, from the bench process: the same calls the server makes, ' +
+          'over the same kind of connection (PGlite in process, PostgreSQL through a `pg` pool on 127.0.0.1). ' +
+          runs
+            .map(
+              ([e, s]) =>
+                `${ENGINE_NAMES[e]}: ${s.catalogBuildMs === null ? 'catalog reused from an earlier run' : `catalog written in ${sec(s.catalogBuildMs)}`}.`,
+            )
+            .join(' '),
+      );
+      out.push('');
+      for (const [e, s] of runs) {
+        out.push(
+          `- **${ENGINE_NAMES[e]} ${s.serverVersion}: p50 ${ms1(s.p50)} · p95 ${ms1(s.p95)} · p99 ${ms1(s.p99)} · max ${ms1(s.max)}** — ` +
+            `${s.withinBudget ? 'OK' : 'TOO SLOW'} (goal: p95 ≤ ${s.budget.p95Ms} ms, p99 ≤ ${s.budget.p99Ms} ms)`,
+        );
+      }
+      if (!r.search.postgres) out.push(`- PostgreSQL: ${postgresMissing(r)}`);
+      out.push('');
+      const kinds = first.byKind.map((k) => k.kind);
+      out.push(
+        table(
+          [
+            'kind',
+            'n',
+            ...runs.flatMap(([e]) => [`${ENGINE_NAMES[e]} p50`, `${ENGINE_NAMES[e]} max`]),
+            'hits (avg)',
+          ],
+          kinds.map((kind) => {
+            const of = runs.map(([, s]) => s.byKind.find((k) => k.kind === kind));
+            const hits = [...new Set(of.map((k) => (k ? k.avgHits.toFixed(0) : '–')))];
+            return [
+              kind,
+              of[0]?.n ?? 0,
+              ...of.flatMap((k) => [ms1(k?.p50), ms1(k?.max)]),
+              // the same catalog and queries: the counts agree unless an engine answers differently
+              hits.join(' / '),
+            ];
+          }),
+        ),
+      );
+      for (const [e, s] of runs) {
+        out.push('', `Slowest on ${ENGINE_NAMES[e]}:`, '');
+        out.push(
+          table(
+            ['time', 'kind', 'query', 'hits'],
+            s.slowest.map((x) => [ms1(x.ms), x.kind, `\`${x.query}\``, x.total]),
+          ),
+        );
+      }
+      out.push('', 'Other catalog calls on the same catalog (median of 10, not in the verdict):', '');
+      out.push(
+        table(
+          ['call', ...runs.map(([e]) => ENGINE_NAMES[e])],
+          first.other.map((o) => [
+            o.name,
+            ...runs.map(([, s]) => ms1(s.other.find((x) => x.name === o.name)?.medianMs)),
+          ]),
+        ),
+      );
+    }
   }
 
   if (r.browser) {

@@ -1,18 +1,23 @@
 // `npm run bench`: builds the production app, starts the real server on a scratch data directory, measures
 // bundle, Lighthouse, API, browser and search-at-scale side by side in one run, and writes a Markdown report
-// and a JSON file. bench/README.md explains each measure.
+// and a JSON file. bench/README.md explains each measure. The API and search stages run on both database
+// engines: PGlite (the server's default) and PostgreSQL, in a scratch cluster the bench makes itself
+// (postgres.ts), so the report puts them side by side against issue 19's goals (goals.ts).
 //
-//   npm run bench                      full run (about 10 minutes on 2 cores), report in bench/results/
+//   npm run bench                      full run (about 13 minutes on 2 cores), report in bench/results/
 //   npm run bench -- --quick           small counts, for trying changes (report in .tmp/bench/results/)
 //   npm run bench -- --only api,search / --skip lighthouse   some stages only
 //   flags (or env): --lh-runs (BENCH_LH_RUNS) --api-seconds (BENCH_API_SECONDS) --connections
 //   (BENCH_CONNECTIONS) --prompts (BENCH_PROMPTS) --queries (BENCH_QUERIES) --navs (BENCH_NAVS)
 //   --timed-navs (BENCH_TIMED_NAVS) --logins (BENCH_LOGINS) --port (BENCH_PORT) --out DIR --no-build
+//   --engines pglite,postgres (BENCH_ENGINES; default both)
 //
 // Stage order matters on a small machine: the API goes first, on a server no page has been opened on yet
-// (opening pages makes the server render example images, work that would overlap the load test); the
-// search stage runs its own 100,000-prompt database in this process, so it comes last, after the server has
-// stopped; and no stage is measured while another is busy. A stage that fails is recorded in the report and the others still run; the exit code is
+// (opening pages makes the server render example images, work that would overlap the load test); then the
+// PGlite server stops, the PostgreSQL cluster starts and the server is started again on it for a second API
+// stage; the search stage runs its own 100,000-prompt database (PGlite in this process, then a database of
+// the cluster), so it comes last, after the servers have stopped; and no stage is measured while another is
+// busy. A stage that fails is recorded in the report and the others still run; the exit code is
 // then 1.
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
@@ -25,7 +30,9 @@ import { runBrowser, type BrowserResult } from './browser.ts';
 import { runBundle, snapshotDist, type DistSnapshot } from './bundle.ts';
 import { killLaunchedChromium } from './chromium.ts';
 import { runLighthouse, type LighthousePage } from './lighthouse.ts';
-import { renderMarkdown, summaryTable, type BenchReport, type StageRecord } from './report.ts';
+import { ENGINE_NAMES, type Engine } from './goals.ts';
+import { startPostgres, type PgCluster } from './postgres.ts';
+import { goalChecks, renderMarkdown, summaryTable, type BenchReport, type StageRecord } from './report.ts';
 import { keptCatalogDir, runSearchBench } from './search.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, log, stage } from './util.ts';
@@ -49,6 +56,7 @@ const { values: args } = parseArgs({
     'timed-navs': { type: 'string' },
     logins: { type: 'string' },
     port: { type: 'string' },
+    engines: { type: 'string' },
   },
 });
 
@@ -76,6 +84,17 @@ const list = (raw: string | undefined): StageName[] | null => {
 const only = list(args.only);
 const skip = list(args.skip) ?? [];
 const enabled = (s: StageName) => (only === null || only.includes(s)) && !skip.includes(s);
+const engines = ((): Engine[] => {
+  const raw = args.engines ?? process.env.BENCH_ENGINES;
+  if (raw === undefined || raw === '') return ['pglite', 'postgres'];
+  const names = raw
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  for (const n of names)
+    if (n !== 'pglite' && n !== 'postgres') throw new Error(`unknown engine "${n}" (pglite, postgres)`);
+  return names as Engine[];
+})();
 
 const settings = {
   lighthouseRuns: count(args['lh-runs'], 'BENCH_LH_RUNS', 3, 1),
@@ -98,7 +117,9 @@ const full =
   skip.length === 0 &&
   !process.argv
     .slice(2)
-    .some((a) => /^--(lh-runs|api-seconds|connections|prompts|queries|navs|timed-navs|logins)/.test(a));
+    .some((a) =>
+      /^--(lh-runs|api-seconds|connections|prompts|queries|navs|timed-navs|logins|engines)/.test(a),
+    );
 const mode: BenchReport['meta']['mode'] = quick ? 'quick' : full ? 'full' : 'partial';
 
 const ROOT = process.cwd();
@@ -149,7 +170,8 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   mkdirSync(SCRATCH, { recursive: true });
   log(
-    `bench: ${mode} run; stages ${STAGES.filter(enabled).join(', ')}; settings ${JSON.stringify(settings)}`,
+    `bench: ${mode} run; stages ${STAGES.filter(enabled).join(', ')}; engines ${engines.join(', ')}; ` +
+      `settings ${JSON.stringify(settings)}`,
   );
 
   const report: BenchReport = {
@@ -166,7 +188,8 @@ async function main(): Promise<void> {
       cpus: cpus().length,
       cpuModel: cpus()[0]?.model ?? 'unknown',
       memoryGb: totalmem() / 1024 ** 3,
-      settings,
+      pglite: pkgVersion('@electric-sql/pglite'),
+      settings: { ...settings, engines },
       warnings: [],
     },
     stages: [],
@@ -197,7 +220,10 @@ async function main(): Promise<void> {
     }
   };
 
-  const needsServer = enabled('bundle') || enabled('lighthouse') || enabled('api') || enabled('browser');
+  const onPglite = engines.includes('pglite');
+  const onPostgres = engines.includes('postgres') && (enabled('api') || enabled('search'));
+  const needsServer =
+    enabled('bundle') || enabled('lighthouse') || enabled('browser') || (enabled('api') && onPglite);
   let server: RunningServer | undefined;
   const stopServer = async () => {
     if (server) {
@@ -206,63 +232,86 @@ async function main(): Promise<void> {
       await s.stop();
     }
   };
+  let cluster: PgCluster | undefined;
+  const stopCluster = async () => {
+    if (cluster) {
+      const c = cluster;
+      cluster = undefined;
+      await c.stop();
+    }
+  };
   // Ctrl-C (or a kill) mid-run: stop the server and any Lighthouse browser before leaving, so nothing of
-  // ours keeps running. (Playwright closes the browsers it launched itself.)
+  // ours keeps running. (Playwright closes the browsers it launched itself; the PostgreSQL cluster is
+  // stopped and deleted by postgres.ts on exit.)
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
-      log(`${signal}: stopping the server and browsers`);
+      log(`${signal}: stopping the server, PostgreSQL and browsers`);
       killLaunchedChromium();
-      void stopServer().finally(() => process.exit(130));
+      void stopServer()
+        .then(stopCluster)
+        .finally(() => process.exit(130));
     });
   }
+  if (!engines.includes('postgres')) report.postgres = { status: 'not requested' };
+
+  /** A real detail page: the first prompt of the default list (a popular, free one). */
+  const findDetailPath = async (origin: string) => {
+    const res = await fetch(`${origin}/api/prompts?page=1&pageSize=1`);
+    const body = (await res.json()) as { extend: { data: { slugId: string }[] } };
+    const slugId = body.extend.data[0]?.slugId;
+    if (!slugId) throw new Error('the catalog is empty: no detail page to measure');
+    return `/detail/${slugId}`;
+  };
+  /** The API stage on one server: the same routes on every engine. */
+  const apiStage = async (engine: Engine, origin: string, detailPath: string) => {
+    const result = await record(`api (${ENGINE_NAMES[engine]})`, () =>
+      runApi({
+        engine,
+        origin,
+        connections: settings.connections,
+        durationS: settings.apiSeconds,
+        warmupS: settings.apiWarmupSeconds,
+        targets: [
+          { name: 'list', path: '/api/prompts?page=1&pageSize=24' },
+          {
+            name: 'detail',
+            path: `/api/prompts/detail?id=${encodeURIComponent(detailPath.slice('/detail/'.length))}`,
+          },
+          { name: 'search', path: '/api/prompts?q=portrait&page=1&pageSize=24' },
+          { name: 'cart-count', path: '/api/my/cart/count', auth: true },
+          // the server-rendered home page (issue 18): what rendering costs beside the API
+          { name: 'html /', path: '/' },
+        ],
+      }),
+    );
+    if (result) report.api = { ...report.api, [engine]: result };
+  };
 
   let dist: DistSnapshot | undefined;
+  let detailPath = '/detail/unknown';
   try {
-    if (needsServer) {
+    // Any server serves the build (the PostgreSQL one too: `/` is rendered from dist-ssr/).
+    if (needsServer || (enabled('api') && onPostgres)) {
       const distReady = existsSync(join(ROOT, 'dist', '.vite', 'manifest.json'));
       if (args['no-build'] && distReady) log('build: reusing dist/ (--no-build)');
       else await record('build (npx vite build --manifest, then --ssr)', buildApp);
+    }
+    if (needsServer) {
       dist = snapshotDist(join(ROOT, 'dist'));
-      server = await record('start server', () =>
+      server = await record('start server (PGlite)', () =>
         startServer({ scratchDir: SCRATCH, ...(settings.port ? { port: Number(settings.port) } : {}) }),
       );
     }
     const origin = server?.origin;
-    let detailPath = '/detail/unknown';
     if (origin) {
-      // A real detail page: the first prompt of the default list (a popular, free one).
-      const res = await fetch(`${origin}/api/prompts?page=1&pageSize=1`);
-      const body = (await res.json()) as { extend: { data: { slugId: string }[] } };
-      const slugId = body.extend.data[0]?.slugId;
-      if (!slugId) throw new Error('the catalog is empty: no detail page to measure');
-      detailPath = `/detail/${slugId}`;
+      detailPath = await findDetailPath(origin);
       log(`  detail page: ${detailPath}`);
     }
 
     // The API first, on a server nothing else has touched yet: the pages the browser stages open make the
     // server render example images (sharp, on the first request of each), and that work would still be
     // running under the first autocannon runs.
-    if (origin && enabled('api')) {
-      report.api = await record('api', () =>
-        runApi({
-          origin,
-          connections: settings.connections,
-          durationS: settings.apiSeconds,
-          warmupS: settings.apiWarmupSeconds,
-          targets: [
-            { name: 'list', path: '/api/prompts?page=1&pageSize=24' },
-            {
-              name: 'detail',
-              path: `/api/prompts/detail?id=${encodeURIComponent(detailPath.slice('/detail/'.length))}`,
-            },
-            { name: 'search', path: '/api/prompts?q=portrait&page=1&pageSize=24' },
-            { name: 'cart-count', path: '/api/my/cart/count', auth: true },
-            // the server-rendered home page (issue 18): what rendering costs beside the API
-            { name: 'html /', path: '/' },
-          ],
-        }),
-      );
-    }
+    if (origin && enabled('api') && onPglite) await apiStage('pglite', origin, detailPath);
 
     if (origin && dist && enabled('bundle')) {
       const snapshot = dist;
@@ -342,6 +391,7 @@ async function main(): Promise<void> {
   } finally {
     await stopServer();
   }
+
   // dist/ is shared with `npm start` and the end-to-end tests: if someone rebuilt it while the server was
   // serving it, the browser stages may have loaded another build than the one sized.
   if (dist) {
@@ -358,17 +408,90 @@ async function main(): Promise<void> {
     }
   }
 
-  if (enabled('search')) {
-    report.search = await record('search', () =>
-      runSearchBench({
-        prompts: settings.searchPrompts,
-        queries: settings.searchQueries,
-        seed: settings.searchSeed,
-        dataDir: keptCatalogDir(SCRATCH, settings.searchPrompts, settings.searchSeed),
-        log: (line) => log(`  ${line}`),
-      }),
-    );
+  // PostgreSQL: a scratch cluster for the second API stage and the second search; if it can't be had, the
+  // report says why and the PGlite numbers still come out.
+  try {
+    if (onPostgres) {
+      // Not a failed stage when PostgreSQL can't be had (not installed and not root, no apt, ...): the
+      // PGlite columns are still the run's result; the report and a warning say why PostgreSQL's are empty.
+      const name = 'start PostgreSQL (scratch cluster)';
+      const loadBefore = loadavg()[0]!;
+      const t = performance.now();
+      try {
+        const { value, ms } = await stage(name, () =>
+          startPostgres({ logFile: join(SCRATCH, 'apt-get.log'), log: (line) => log(`  ${line}`) }),
+        );
+        cluster = value;
+        report.stages.push({ name, ms, loadBefore, loadAfter: loadavg()[0]! });
+        report.postgres = { status: 'measured', version: value.version, settings: value.settings };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        log(`✘ ${name}: ${reason}; PostgreSQL's columns stay empty`);
+        report.stages.push({
+          name,
+          ms: performance.now() - t,
+          loadBefore,
+          loadAfter: loadavg()[0]!,
+          error: reason,
+        });
+        report.postgres = { status: 'unavailable', reason };
+        report.meta.warnings.push(`PostgreSQL was not measured: ${reason}`);
+      }
+    }
+
+    if (cluster && enabled('api')) {
+      const pgCluster = cluster;
+      server = await record('start server (PostgreSQL)', async () =>
+        startServer({
+          scratchDir: SCRATCH,
+          databaseUrl: await pgCluster.createDatabase('bench_api'),
+          ...(settings.port ? { port: Number(settings.port) } : {}),
+        }),
+      );
+      try {
+        if (server) {
+          // The same demo data is seeded, so normally the same prompt; looked up again to be sure.
+          const pgDetail = await findDetailPath(server.origin).catch(() => detailPath);
+          if (pgDetail !== detailPath) log(`  detail page on PostgreSQL: ${pgDetail}`);
+          await apiStage('postgres', server.origin, pgDetail);
+        }
+      } finally {
+        await stopServer();
+      }
+    }
+
+    if (enabled('search')) {
+      const searchOn = async (
+        engine: Engine,
+        where: () => Promise<{ dataDir: string } | { databaseUrl: string }>,
+      ) => {
+        const result = await record(`search (${ENGINE_NAMES[engine]})`, async () =>
+          runSearchBench({
+            prompts: settings.searchPrompts,
+            queries: settings.searchQueries,
+            seed: settings.searchSeed,
+            ...(await where()),
+            log: (line) => log(`  ${line}`),
+          }),
+        );
+        if (result) report.search = { ...report.search, [engine]: result };
+      };
+      if (onPglite) {
+        await searchOn('pglite', async () => ({
+          dataDir: keptCatalogDir(SCRATCH, settings.searchPrompts, settings.searchSeed),
+        }));
+      }
+      const pgCluster = cluster;
+      if (pgCluster) {
+        await searchOn('postgres', async () => ({
+          databaseUrl: await pgCluster.createDatabase('bench_search'),
+        }));
+      }
+    }
+  } finally {
+    await stopCluster();
   }
+  report.goals = goalChecks(report);
 
   const finishedAt = new Date();
   report.meta.finishedAt = finishedAt.toISOString();

@@ -1,18 +1,21 @@
 // Stage 4: search speed on a big catalog. Also a command of its own (it was scripts/bench-search.ts):
 //
 //   node --import tsx scripts/bench/search.ts [--prompts 100000] [--queries 200] [--data-dir DIR]
+//                                             [--database-url postgresql://…]
 //
-// Builds a scratch PGlite with every migration, writes the demo catalog, or N prompts shaped like it
+// Builds a scratch PGlite (or, with a database URL, an empty PostgreSQL database) with every migration, writes the demo catalog, or N prompts shaped like it
 // (titles, tags, descriptions of server/seed/content, with words mixed across prompts and a long tail of
 // rarer words so the vocabulary grows like a real one), then runs varied searches through listPrompts, the
 // function GET /api/prompts uses: words, prefixes, one-typo words, phrases, exclusions, several words,
 // filters, other sorts, later pages, and searches that find nothing (suggestions). Reports p50/p95/p99.
-// As a command it prints a table and exits 1 when p95 is 50 ms or more; `npm run bench` reports the same
-// numbers with a verdict instead.
+// As a command it prints a table and exits 1 when p95 is over 10 ms or p99 over 20 ms (issue 19's goals);
+// `npm run bench` reports the same numbers with a verdict instead, for PGlite and PostgreSQL side by side.
 //
 // Writing 100,000 prompts (and their search triggers and indexes) takes a minute or two, so a catalog kept
 // with --data-dir is reused when it already holds N prompts; run.ts keeps one under .tmp/ keyed by a hash
-// of the generator, the migrations and the seed content, so any change to those builds a fresh one.
+// of the generator, the migrations and the seed content, so any change to those builds a fresh one. A
+// PostgreSQL catalog lives in the bench's scratch cluster, which is deleted after every run, so it is
+// written every time (PostgreSQL writes it faster than PGlite).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,25 +30,33 @@ import {
   type ListQuery,
 } from '../../server/catalog/repository.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { openPglite, type PgliteDb } from '../../server/db/pglite.ts';
+import type { Db } from '../../server/db/index.ts';
+import { openPg } from '../../server/db/pg.ts';
+import { openPglite } from '../../server/db/pglite.ts';
 import { buildSeedData } from '../../server/seed/content/index.ts';
 import { createRandom } from '../../server/seed/content/random.ts';
 import type { SeedPrompt } from '../../server/seed/types.ts';
 import { ascending, median, percentile } from './util.ts';
 
-export const SEARCH_BUDGET_MS = 50;
+/** Issue 19's goals for search on 100,000 prompts, on both engines. */
+export const SEARCH_BUDGET = { p95Ms: 10, p99Ms: 20 } as const;
 
 export interface SearchBenchOptions {
   /** How many prompts; null: the demo catalog itself, as seeded. */
   prompts: number | null;
   queries: number;
   seed: number;
-  /** Keep the catalog here and reuse it on the next run (same count); omitted: in memory. */
+  /** Keep the catalog here and reuse it on the next run (same count); omitted: in memory. PGlite only. */
   dataDir?: string;
+  /** An empty PostgreSQL database to write the catalog to instead of PGlite. */
+  databaseUrl?: string;
   log?: (line: string) => void;
 }
 
 export interface SearchBenchResult {
+  engine: 'pglite' | 'postgres';
+  /** `SHOW server_version` of the database searched. */
+  serverVersion: string;
   prompts: number;
   demoCatalog: boolean;
   vocabularyTerms: number;
@@ -60,7 +71,8 @@ export interface SearchBenchResult {
   slowest: { ms: number; kind: string; query: string; total: number }[];
   /** Other catalog calls on the same catalog, median of 10 each (for comparison, not in the verdict). */
   other: { name: string; medianMs: number }[];
-  budgetMs: number;
+  budget: { p95Ms: number; p99Ms: number };
+  /** p95 and p99 both within the budget. */
   withinBudget: boolean;
 }
 
@@ -144,9 +156,13 @@ async function buildCatalog(
   opts: SearchBenchOptions,
   n: number,
   log: (line: string) => void,
-): Promise<{ db: PgliteDb; buildMs: number | null }> {
-  const { dataDir } = opts;
-  const db = await openPglite(dataDir === undefined ? {} : { dataDir });
+): Promise<{ db: Db; buildMs: number | null }> {
+  const { dataDir, databaseUrl } = opts;
+  if (databaseUrl !== undefined && dataDir !== undefined) throw new Error('dataDir is for PGlite only');
+  const db =
+    databaseUrl !== undefined
+      ? await openPg(databaseUrl)
+      : await openPglite(dataDir === undefined ? {} : { dataDir });
   await migrate(db);
   const existing = await db.one<{ n: number }>('SELECT count(*)::integer AS n FROM prompts');
   if (dataDir !== undefined && existing.n === n && existsSync(completeMarker(dataDir))) {
@@ -255,6 +271,7 @@ export async function runSearchBench(opts: SearchBenchOptions): Promise<SearchBe
   const n = opts.prompts ?? v.base.length;
   const { db, buildMs } = await buildCatalog(v, opts, n, log);
   try {
+    const serverVersion = (await db.one<{ v: string }>("SELECT current_setting('server_version') AS v")).v;
     const terms = await db.one<{ n: number }>('SELECT count(*)::integer AS n FROM search_terms');
     if (buildMs !== null) {
       log(
@@ -330,7 +347,10 @@ export async function runSearchBench(opts: SearchBenchOptions): Promise<SearchBe
       other.push({ name, medianMs: median(t) });
     }
     const p95 = percentile(times, 95);
+    const p99 = percentile(times, 99);
     return {
+      engine: db.kind === 'pg' ? 'postgres' : 'pglite',
+      serverVersion,
       prompts: n,
       demoCatalog: opts.prompts === null,
       vocabularyTerms: terms.n,
@@ -338,13 +358,13 @@ export async function runSearchBench(opts: SearchBenchOptions): Promise<SearchBe
       queries: opts.queries,
       p50: percentile(times, 50),
       p95,
-      p99: percentile(times, 99),
+      p99,
       max: times[times.length - 1]!,
       byKind,
       slowest,
       other,
-      budgetMs: SEARCH_BUDGET_MS,
-      withinBudget: p95 < SEARCH_BUDGET_MS,
+      budget: { ...SEARCH_BUDGET },
+      withinBudget: p95 <= SEARCH_BUDGET.p95Ms && p99 <= SEARCH_BUDGET.p99Ms,
     };
   } finally {
     await db.close();
@@ -386,6 +406,7 @@ async function main(): Promise<void> {
       queries: { type: 'string', default: '200' },
       seed: { type: 'string', default: '7' },
       'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
     },
   });
   const prompts = values.prompts === undefined ? null : Number(values.prompts);
@@ -395,7 +416,9 @@ async function main(): Promise<void> {
     !Number.isInteger(queries) ||
     queries < 1
   ) {
-    process.stderr.write('usage: search.ts [--prompts N] [--queries N] [--seed N] [--data-dir DIR]\n');
+    process.stderr.write(
+      'usage: search.ts [--prompts N] [--queries N] [--seed N] [--data-dir DIR | --database-url URL]\n',
+    );
     process.exit(2);
   }
   const res = await runSearchBench({
@@ -403,6 +426,7 @@ async function main(): Promise<void> {
     queries,
     seed: Number(values.seed),
     ...(values['data-dir'] !== undefined ? { dataDir: values['data-dir'] } : {}),
+    ...(values['database-url'] !== undefined ? { databaseUrl: values['database-url'] } : {}),
   });
   const out = (line: string) => process.stdout.write(`${line}\n`);
   out(
@@ -420,7 +444,7 @@ async function main(): Promise<void> {
   out('other calls (median of 10):');
   for (const o of res.other) out(`  ${o.name.padEnd(24)} ${ms(o.medianMs).padStart(9)}`);
   out(
-    `summary: ${res.queries} searches on ${res.prompts} prompts: p50 ${ms(res.p50)}, p95 ${ms(res.p95)}, p99 ${ms(res.p99)} — ${res.withinBudget ? 'OK' : 'TOO SLOW'} (p95 budget ${res.budgetMs} ms)`,
+    `summary: ${res.queries} searches on ${res.prompts} prompts (${res.engine} ${res.serverVersion}): p50 ${ms(res.p50)}, p95 ${ms(res.p95)}, p99 ${ms(res.p99)} — ${res.withinBudget ? 'OK' : 'TOO SLOW'} (budget: p95 ≤ ${res.budget.p95Ms} ms, p99 ≤ ${res.budget.p99Ms} ms)`,
   );
   process.exitCode = res.withinBudget ? 0 : 1;
 }

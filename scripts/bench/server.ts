@@ -3,6 +3,10 @@
 // every run and nothing of ./data is touched). NODE_ENV is left as the caller has it (unset: development),
 // because production refuses to seed the demo accounts the API and browser stages sign in with. Its log
 // (one JSON line per request, as in a real deployment) goes to a file, not to our terminal.
+//
+// The database is the embedded PGlite in that DATA_DIR unless a databaseUrl is given: then DATABASE_URL
+// points the server at PostgreSQL (an empty database, migrated and seeded on start the same way). A
+// DATABASE_URL in the bench's own environment is not passed on, so "PGlite" always means PGlite.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { freePort } from '../../tests/support/free-port.ts';
@@ -10,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { log, sleep } from './util.ts';
 
 export interface RunningServer {
+  engine: 'pglite' | 'postgres';
   origin: string;
   port: number;
   logFile: string;
@@ -17,18 +22,32 @@ export interface RunningServer {
 }
 
 /** A port nobody listens on right now (bind to 0, read it, release it). */
-export async function startServer(opts: { scratchDir: string; port?: number }): Promise<RunningServer> {
+export async function startServer(opts: {
+  scratchDir: string;
+  port?: number;
+  /** PostgreSQL instead of PGlite: the server's DATABASE_URL. */
+  databaseUrl?: string;
+}): Promise<RunningServer> {
   const port = opts.port ?? (await freePort());
-  const dataDir = resolve(opts.scratchDir, 'server-data');
+  const engine = opts.databaseUrl === undefined ? 'pglite' : 'postgres';
+  const suffix = engine === 'pglite' ? '' : '-postgres';
+  const dataDir = resolve(opts.scratchDir, `server-data${suffix}`);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(opts.scratchDir, { recursive: true });
-  const logFile = join(opts.scratchDir, 'server.log');
+  const logFile = join(opts.scratchDir, `server${suffix}.log`);
   const out = openSync(logFile, 'w');
   // 127.0.0.1 rather than localhost everywhere: no IPv6/IPv4 guessing, and PUBLIC_ORIGIN (canonical links,
   // Open Graph URLs that Lighthouse's SEO audits read) then names the origin the pages are loaded from.
   const origin = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _ignored, ...env } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_ORIGIN: origin },
+    env: {
+      ...env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_ORIGIN: origin,
+      ...(opts.databaseUrl !== undefined ? { DATABASE_URL: opts.databaseUrl } : {}),
+    },
     stdio: ['ignore', out, out],
   });
   closeSync(out);
@@ -52,9 +71,12 @@ export async function startServer(opts: { scratchDir: string; port?: number }): 
     }
     await sleep(250);
   }
-  log(`  server ${origin} (pid ${child.pid}, data ${dataDir}, log ${logFile})`);
+  log(
+    `  server ${origin} on ${engine === 'pglite' ? 'PGlite' : 'PostgreSQL'} (pid ${child.pid}, data ${dataDir}, log ${logFile})`,
+  );
 
   return {
+    engine,
     origin,
     port,
     logFile,
