@@ -125,7 +125,7 @@ export function enginesTable(r: BenchReport): string {
   const versions = engines.map((e) => {
     if (e === 'pglite') {
       const v = r.search?.pglite?.serverVersion;
-      return `PGlite ${r.meta.pglite}${v ? ` (PostgreSQL ${v})` : ''}, in the server's process`;
+      return `PGlite ${r.meta.pglite}${v ? ` (PostgreSQL ${v})` : ''}, in a worker thread of the server (the search stage: in the bench's process)`;
     }
     if (r.postgres?.status !== 'measured') return pgMissing;
     return `PostgreSQL ${r.postgres.version.replace(/ \(.*\)$/, '')}, scratch cluster (fsync off)`;
