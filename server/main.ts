@@ -1,5 +1,6 @@
 // The server process: configuration, database (migrated, seeded with demo data outside production), the
 // HTTP app on 0.0.0.0:PORT, and a graceful shutdown on SIGINT/SIGTERM.
+import { Worker } from 'node:worker_threads';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
@@ -35,6 +36,15 @@ async function start(): Promise<void> {
 
   const app = await buildApp({ db, config, logger: true, pageMetadata: true });
   let closing = false;
+  // The embedded database's thread ending on its own leaves a server whose every call fails: stop, so
+  // that a supervisor (systemd's Restart=, a container's restart policy) starts it again.
+  if ('worker' in db && db.worker instanceof Worker) {
+    db.worker.on('exit', (code) => {
+      if (closing) return;
+      process.stderr.write(`The database thread ended (exit code ${code}): stopping the server\n`);
+      process.exit(1);
+    });
+  }
   const shutdown = (signal: string): void => {
     if (closing) return;
     closing = true;
