@@ -98,7 +98,6 @@ export async function sendSpaShell(
   } catch {
     pathname = url;
   }
-  const template = await shell();
   if (render !== null && answers !== null) {
     const held = hasMemberHint(request.headers.cookie);
     return sharedPage(
@@ -107,7 +106,7 @@ export async function sendSpaShell(
       reply,
       `html ${held ? 'held' : 'plain'} ${url}`,
       async () => {
-        const { status, html } = shellFor(template, pathname);
+        const { status, html } = shellFor(await shell(), pathname);
         const headed = held ? withViewerMarksHeld(html) : html;
         const rendered = await render(url, headed);
         if (rendered === null) return { status, type: HTML, body: headed, keep: false };
@@ -116,7 +115,7 @@ export async function sendSpaShell(
       ['Accept-Encoding', 'Cookie'],
     );
   }
-  const { status, html } = shellFor(template, pathname);
+  const { status, html } = shellFor(await shell(), pathname);
   const rendered = render ? await render(url, html) : null;
   return reply
     .status(status)

@@ -215,9 +215,9 @@ function registerPages(
   // A page is the same for every visitor, but for the member hint (the viewer marks held): two kept
   // versions of each address, and `Vary: Cookie` so that a browser keeps them apart too.
   const page = async (request: FastifyRequest, reply: FastifyReply, seoRequest: SeoRequest | null) => {
-    const template = await shell();
     const held = hasMemberHint(request.headers.cookie);
     const make = async (): Promise<Produced> => {
+      const template = await shell();
       const seo = seoRequest === null ? null : await buildSeo(db, origin, seoRequest);
       const plain = renderHead(template, seo ?? notFoundSeo());
       const headed = held ? withViewerMarksHeld(plain) : plain;
@@ -239,7 +239,7 @@ function registerPages(
     } catch (error) {
       // The page still works without its metadata: the SPA applies its own defaults.
       request.log.error({ err: error }, 'page metadata failed');
-      return reply.header('cache-control', 'no-cache').type(HTML).send(template);
+      return reply.header('cache-control', 'no-cache').type(HTML).send(await shell());
     }
   };
   const pageOf = (pageType: SeoRequest['pageType'], referenceId: string): SeoRequest => ({
