@@ -1,5 +1,5 @@
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrationSnapshots, readServerState, samePage } from './app/hydrate.ts';
 import { Started } from './app/started.tsx';
@@ -81,7 +81,11 @@ if (hydrating) {
   // router renders as it did on the server (no Suspense of its own around the root)
   router.ssr = { manifest: undefined };
   await router.load();
-  hydrateRoot(rootElement, app);
+  // in a transition: React hydrates in slices and lets the browser in between, so the page answers
+  // input while it is adopted (a click hydrates its part first)
+  startTransition(() => {
+    hydrateRoot(rootElement, app);
+  });
 } else {
   // a member page's server shell (header and footer) is replaced by the browser's render at its commit
   createRoot(rootElement).render(app);
