@@ -15,7 +15,7 @@ import {
 } from '../../domain/catalog.ts';
 import type { Queryable } from '../db/index.ts';
 import type { ArtSpec } from '../seed/types.ts';
-import { compileSearch, MARK_END, MARK_START, suggestionsFor } from './search.ts';
+import { compileSearch, excerptMatches, markMatches, suggestionsFor } from './search.ts';
 
 export const CARD_IMAGE = { width: 480, height: 360 } as const;
 export const FULL_IMAGE = { width: 960, height: 720 } as const;
@@ -56,11 +56,6 @@ interface CardRow {
   created_at: Date;
   has_access: boolean;
   saved: boolean;
-}
-
-interface ListRow extends CardRow {
-  match_title?: string;
-  match_excerpt?: string;
 }
 
 interface FullRow extends CardRow {
@@ -174,36 +169,322 @@ export const parseTags = (raw: string | undefined): string[] => [
 /** A page of cards; a search adds totalExact, and suggestions when it found nothing. */
 export type ListPage = PromptPage & { suggestions?: string[]; totalExact?: boolean };
 
+// ---- list totals ----------------------------------------------------------------------------------------
+
+/**
+ * From this many prompts on, a list's total (the count of its filter, which costs time in proportion to
+ * the catalog) is kept per filter until clearListTotals(); a smaller catalog is counted on every call, so
+ * its totals are always exact.
+ */
+export const KEPT_TOTALS_FROM = 5000;
+/** Filters whose totals are kept per database; the least recently used go first. */
+const KEPT_TOTALS = 500;
+const CATALOG_SIZE = 'catalog';
+let keptTotals = new WeakMap<object, Map<string, number>>();
+
+/**
+ * Forgets the kept list totals (and catalog size). Call it when the catalog changes: prompts written or
+ * removed, or a prompt's grade, generator or tags changed.
+ */
+export function clearListTotals(): void {
+  keptTotals = new WeakMap();
+}
+
+function totalsOf(db: Queryable): Map<string, number> {
+  let totals = keptTotals.get(db);
+  if (totals === undefined) {
+    totals = new Map();
+    keptTotals.set(db, totals);
+  }
+  return totals;
+}
+
+function keptTotal(db: Queryable, key: string): number | undefined {
+  const totals = totalsOf(db);
+  const total = totals.get(key);
+  if (total !== undefined) {
+    totals.delete(key);
+    totals.set(key, total);
+  }
+  return total;
+}
+
+function keepTotal(db: Queryable, key: string, total: number): void {
+  const totals = totalsOf(db);
+  totals.set(key, total);
+  for (const old of totals.keys()) {
+    if (totals.size <= KEPT_TOTALS) break;
+    if (old !== CATALOG_SIZE) totals.delete(old);
+  }
+}
+
+/** How many prompts the catalog holds (kept while it is big). */
+export async function catalogSize(db: Queryable): Promise<number> {
+  const kept = keptTotal(db, CATALOG_SIZE);
+  if (kept !== undefined) return kept;
+  const { total } = await db.one<{ total: number }>('SELECT count(*)::integer AS total FROM prompts');
+  if (total >= KEPT_TOTALS_FROM) keepTotal(db, CATALOG_SIZE, total);
+  return total;
+}
+
+/** The total of a list filter (`key` names it), counted by `sql`, or kept from before in a big catalog. */
+async function listTotal(db: Queryable, key: string, sql: string, params: unknown[]): Promise<number> {
+  const kept = keptTotal(db, key);
+  if (kept !== undefined) return kept;
+  const [{ total }, size] = await Promise.all([db.one<{ total: number }>(sql, params), catalogSize(db)]);
+  if (size >= KEPT_TOTALS_FROM) keepTotal(db, key, total);
+  return total;
+}
+
+// ---- search ---------------------------------------------------------------------------------------------
+
 /**
  * A search counts and serves at most this many results (like most search engines): beyond it `total` is
  * this number and `totalExact` false. Counting every match of a very common word would cost time in
  * proportion to the catalog; nobody pages past 40 pages of results.
  */
 export const SEARCH_RESULT_LIMIT = 1000;
-/** Rows of an order's index a search looks through for common words before reading every match. */
-const WALK_LIMIT = 4000;
-
-const TITLE_HEADLINE = `HighlightAll=true, StartSel=${MARK_START}, StopSel=${MARK_END}`;
-const EXCERPT_HEADLINE = `MaxFragments=1, MaxWords=24, MinWords=10, ShortWord=2, StartSel=${MARK_START}, StopSel=${MARK_END}`;
-const MARKS = MARK_START + MARK_END;
-
-/** The description's fragment around the matches, with ellipses where it is cut; else the plain excerpt. */
-const excerptMatch = (headline: string | undefined, description: string): string => {
-  if (headline === undefined || !headline.includes(MARK_START)) return excerptOf(description);
-  const plain = headline.replaceAll(MARK_START, '').replaceAll(MARK_END, '').trim();
-  const text = description.trim().replace(/\s+/g, ' ');
-  const flat = headline.trim().replace(/\s+/g, ' ');
-  return `${text.startsWith(plain) ? '' : '… '}${flat}${text.endsWith(plain) ? '' : ' …'}`;
-};
+/** The longest walk of an order's index: past it, the matches are read whole instead. */
+const WALK_LIMIT = 16_000;
+/** Shares of the catalog assumed for a grade and for a generator, for the estimates. */
+const FILTER_SHARE = { grade: 1 / 3, generator: 1 / 4 } as const;
 
 /**
  * Relevance groups of a search, best first: the title alone matches (title_doc); the title with the tags
  * and the generator's name matches (label_doc); it matches only with the description (search_doc). Each
- * document contains the one before, so a group is "matches this document, not the one before". The groups
- * are read one after the other, each in popularity order with a LIMIT, and only as far as the page needs:
- * a common word then costs a short walk of the popularity index, never a ranking of every match.
+ * document contains the one before, so a group is "matches this document, not the one before".
  */
 const RELEVANCE_DOCS = ['p.title_doc', 'p.label_doc', 'p.search_doc'] as const;
+
+/**
+ * A search's plan is chosen before any prompt is read, from the vocabulary's counts (search.ts
+ * estimateMatches, migration 008).
+ *
+ * - At most SEARCH_RESULT_LIMIT matches (surely, or likely): one statement reads them through the
+ *   full-text index, ranks, orders, counts and pages them, and returns the page's cards. The total is
+ *   exact; when more matched after all, the plan below takes over, knowing the total is past the limit.
+ * - More: the relevance groups are read one after the other in popularity order (or the search in the
+ *   order asked for), only as far as the page needs; the total is SEARCH_RESULT_LIMIT, totalExact false
+ *   (exact after all when every match was read). A group is read whole through its full-text index when
+ *   the index gives fewer rows than a walk of the order's index would look at to find the page's matches
+ *   (rows needed × catalog size ÷ matches); else it is walked. Either way costs at most about
+ *   2·√(rows needed × catalog size) rows when the estimate is right, and stays bounded when it is not.
+ *
+ * Highlights are made here from the title and the description (never the template): search.ts markMatches.
+ */
+async function searchPrompts(
+  db: Queryable,
+  query: ListQuery,
+  q: string,
+  base: { params: unknown[]; where: string[]; joins: string },
+): Promise<ListPage> {
+  const params = [...base.params];
+  const where = [...base.where];
+  const { joins } = base;
+  const param = (value: unknown): string => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const offset = (query.page - 1) * query.pageSize;
+  const signedIn = query.userId !== null;
+  const pageOf = (data: PromptCard[], total: { total: number; totalExact: boolean }): ListPage => ({
+    data,
+    page: query.page,
+    pageSize: query.pageSize,
+    ...total,
+  });
+
+  const [search, size] = await Promise.all([compileSearch(db, q, query.tags), catalogSize(db)]);
+  if (search.tsQuery === null) {
+    // Only stop words, or only exclusions: nothing to look for.
+    return {
+      ...pageOf([], { total: 0, totalExact: true }),
+      suggestions: await suggestionsFor(db, search.words),
+    };
+  }
+  const tsQueryText = param(search.tsQuery.positive);
+  // In an index condition (and for the planner's estimates), and once per statement for row filters.
+  const positive = `to_tsquery('english', ${tsQueryText})`;
+  const positiveOnce = `(SELECT to_tsquery('english', ${tsQueryText}))`;
+  if (search.tsQuery.negative !== null) {
+    where.push(`NOT (p.search_doc @@ (SELECT to_tsquery('english', ${param(search.tsQuery.negative)})))`);
+  }
+  const matching = (doc: string, once = false): string =>
+    [...where, `${doc} @@ ${once ? positiveOnce : positive}`].join(' AND ');
+  const capped = (count: number) => ({
+    total: Math.min(count, SEARCH_RESULT_LIMIT),
+    totalExact: count <= SEARCH_RESULT_LIMIT,
+  });
+  const pastLimit = { total: SEARCH_RESULT_LIMIT, totalExact: false };
+
+  // A tag's share: how many prompts have it as a word of their title or tags, at most.
+  const share =
+    (query.grade === null ? 1 : FILTER_SHARE.grade) *
+    (query.generatorType === null ? 1 : FILTER_SHARE.generator) *
+    query.tags.reduce(
+      (product, tag) => product * Math.min(1, (search.tags.get(tag)?.[1] ?? 0) / Math.max(size, 1)),
+      1,
+    );
+  const estimate = search.estimate(size);
+  /** How many prompts are likely to match in a relevance document (with the filters). */
+  const likely = (doc: 0 | 1 | 2): number => estimate.expected[doc] * share;
+  /**
+   * How many prompts its full-text index gives (before the filters): between the likely and the most
+   * (the same for one word).
+   */
+  const candidates = (doc: 0 | 1 | 2): number =>
+    Math.sqrt(Math.max(estimate.expected[doc], 1) * Math.max(estimate.upper[doc], 1));
+  /** Rows of an order's index walked to find `limit` matches, and the most read at once (see above). */
+  const walkLength = (limit: number, matches: number): number => (limit * size) / Math.max(matches, 1);
+  const readCap = (limit: number): number => Math.ceil(2 * Math.sqrt(limit * size));
+  const reach = Math.min(offset + query.pageSize, SEARCH_RESULT_LIMIT);
+  const surelyFew = query.saved === true || estimate.upper[2] <= SEARCH_RESULT_LIMIT;
+  const likelyFew = surelyFew || likely(2) <= SEARCH_RESULT_LIMIT;
+
+  if (offset >= SEARCH_RESULT_LIMIT) {
+    if (!likelyFew) return pageOf([], pastLimit);
+    const { count } = await db.one<{ count: number }>(
+      `SELECT count(*)::integer AS count FROM (
+         SELECT 1 FROM prompts p ${joins} WHERE ${matching('p.search_doc')} LIMIT ${SEARCH_RESULT_LIMIT + 1}) AS c`,
+      params,
+    );
+    return pageOf([], capped(count));
+  }
+
+  const sort = query.sort ?? 'relevance';
+  const order = ORDER_BY[sort];
+  const columns = 'p.id, p.popularity, p.created_at, p.grade, p.price_key';
+  const ordered = `SELECT p0.*, (p0.views + p0.sales * 25) AS popularity,
+      COALESCE(p0.price_fruit, p0.price_cents, 0) AS price_key FROM prompts p0`;
+  const rank = `CASE WHEN p.title_doc @@ ${positiveOnce} THEN 3 WHEN p.label_doc @@ ${positiveOnce} THEN 2 ELSE 1 END`;
+
+  const highlighted = (rows: CardRow[]): PromptCard[] =>
+    rows.map((row) => ({
+      ...toCard(row, signedIn),
+      match: {
+        title: markMatches(row.title, search.highlight) ?? row.title,
+        excerpt: excerptMatches(row.description, search.highlight) ?? excerptOf(row.description),
+      },
+    }));
+  const answer = async (data: PromptCard[], total: { total: number; totalExact: boolean }) =>
+    total.total === 0
+      ? { ...pageOf(data, total), suggestions: await suggestionsFor(db, search.words) }
+      : pageOf(data, total);
+
+  if (likelyFew) {
+    // Every match (up to one past the limit), ranked, ordered and counted; the page's cards.
+    const rows = await db.query<CardRow & { count: number; id: number | null }>(
+      `WITH m AS MATERIALIZED (
+         SELECT ${columns}${sort === 'relevance' ? `, ${rank} AS rank` : ''}
+         FROM (${ordered}) AS p ${joins}
+         WHERE ${matching('p.search_doc')} LIMIT ${SEARCH_RESULT_LIMIT + 1}),
+       page AS (
+         SELECT m.id, row_number() OVER (ORDER BY ${order}) AS n FROM m
+         ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset})
+       SELECT c.count, ${CARD_COLUMNS}
+       FROM (SELECT count(*)::integer AS count FROM m) AS c
+       LEFT JOIN (page JOIN prompts p ON p.id = page.id ${joins}) ON true
+       ORDER BY page.n`,
+      params,
+    );
+    const count = rows[0]?.count ?? 0;
+    if (count <= SEARCH_RESULT_LIMIT) {
+      return answer(highlighted(rows.filter((row) => row.id !== null)), capped(count));
+    }
+  }
+
+  /**
+   * The first `limit` matches of a document through its full-text index (up to `cap` read), as cards, and
+   * how many matched (cap + 1: more than cap).
+   */
+  const readAll = async (doc: string, order: string, limit: number, cap: number | null) => {
+    const rows = await db.query<CardRow & { count: number }>(
+      `WITH m AS MATERIALIZED (
+         SELECT ${columns} FROM (${ordered}) AS p ${joins}
+         WHERE ${matching(doc)} ${cap === null ? '' : `LIMIT ${cap + 1}`}),
+       top AS (SELECT m.id, row_number() OVER (ORDER BY ${order}) AS n FROM m ORDER BY ${order} LIMIT ${limit})
+       SELECT (SELECT count(*) FROM m)::integer AS count, ${CARD_COLUMNS}
+       FROM top JOIN prompts p ON p.id = top.id ${joins}
+       ORDER BY top.n`,
+      params,
+    );
+    return { rows, count: rows[0]?.count ?? 0 };
+  };
+  /** The first `limit` matches of a document among the first `rows` prompts of an order, as cards. */
+  const walk = (doc: string, order: string, limit: number, rows: number) =>
+    db.query<CardRow>(
+      `WITH w AS MATERIALIZED (
+         SELECT ${columns} FROM (${ordered} ORDER BY ${order} LIMIT ${rows}) AS p ${joins}
+         WHERE ${matching(doc, true)} ORDER BY ${order} LIMIT ${limit})
+       SELECT ${CARD_COLUMNS} FROM w JOIN prompts p ON p.id = w.id ${joins}
+       ORDER BY ${order}`,
+      params,
+    );
+  /**
+   * The first `limit` matches of relevance document `i` in an order, and how many match when all of them
+   * were read (else null): read through the full-text index when that reads fewer rows than a walk would
+   * (up to readCap matches: more, and it walks after all), else walked (see below; at most WALK_LIMIT
+   * rows at a time).
+   */
+  const firstMatches = async (
+    i: 0 | 1 | 2,
+    order: string,
+    limit: number,
+  ): Promise<{ rows: CardRow[]; count: number | null }> => {
+    const doc = RELEVANCE_DOCS[i];
+    let found = likely(i);
+    // Words are spread over the popularity order about evenly; over newness and price less so (a series
+    // of prompts shares its words, its date and its price): in those orders, up to readCap are read.
+    const readUpTo = Math.max(walkLength(limit, found), order === ORDER_BY.trending ? 0 : readCap(limit));
+    if (candidates(i) <= readUpTo) {
+      const cap = readCap(limit);
+      const read = await readAll(doc, order, limit, cap);
+      if (read.count <= cap) return read;
+      found = read.count;
+    }
+    // Walked for twice the expected length. Not found by then: again, as far as the matches found so far
+    // say it takes (half as far again, at least twice and at most eight times as far), while that reads
+    // fewer rows than the full-text index gives; then all of those.
+    let length = Math.min(WALK_LIMIT, Math.ceil(2 * walkLength(limit, found)) + 100);
+    for (;;) {
+      const rows = await walk(doc, order, limit, length);
+      if (rows.length === limit) return { rows, count: null };
+      const further = Math.ceil((1.5 * length * limit) / Math.max(rows.length, 1));
+      const next = Math.min(WALK_LIMIT, Math.max(2 * length, Math.min(8 * length, further)));
+      if (next === length || next >= candidates(i)) break;
+      length = next;
+    }
+    return readAll(doc, order, limit, null);
+  };
+
+  // The results up to the end of the page, in order, and the count when every match was read.
+  const results: CardRow[] = [];
+  let count: number | null = null;
+  if (sort === 'relevance') {
+    const seen = new Set<number>();
+    for (const i of [0, 1, 2] as const) {
+      // This document's matches include those taken so far (the groups before), so its first `reach`
+      // matches hold at least the `reach - results.length` new ones the page needs.
+      const group = await firstMatches(i, ORDER_BY.trending, reach);
+      for (const row of group.rows) {
+        if (seen.has(row.id)) continue;
+        seen.add(row.id);
+        results.push(row);
+      }
+      if (i === 2) count = group.count;
+      if (results.length >= reach) break;
+    }
+  } else {
+    const all = await firstMatches(2, order, reach);
+    results.push(...all.rows);
+    count = all.count;
+  }
+  // Uncounted: past the limit, or estimated to be.
+  return answer(
+    highlighted(results.slice(offset, offset + query.pageSize)),
+    count === null ? pastLimit : capped(count),
+  );
+}
 
 export async function listPrompts(db: Queryable, query: ListQuery): Promise<ListPage> {
   const params: unknown[] = [query.userId];
@@ -219,139 +500,33 @@ export async function listPrompts(db: Queryable, query: ListQuery): Promise<List
   if (query.tags.length > 0) where.push(`p.tags @> ${param(query.tags)}::text[]`);
   if (query.saved) where.push('f.user_id IS NOT NULL');
 
+  const q = query.q?.trim() ?? '';
+  if (q !== '') return searchPrompts(db, query, q, { params, where, joins });
+
   const offset = (query.page - 1) * query.pageSize;
-  const signedIn = query.userId !== null;
-  const pageOf = (data: PromptCard[], total: number): ListPage => ({
-    data,
+  const sort = query.sort === null || query.sort === 'relevance' ? 'trending' : query.sort;
+  const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+  const countSql = `SELECT count(*)::integer AS total FROM prompts p ${joins} ${filter}`;
+  // A caller's saved prompts change with every save: never kept. Tags in any order are the same filter.
+  const key = JSON.stringify([query.grade, query.generatorType, [...query.tags].sort()]);
+  const [rows, total] = await Promise.all([
+    db.query<CardRow>(
+      `SELECT ${CARD_COLUMNS} FROM prompts p ${joins} ${filter}
+       ORDER BY ${ORDER_BY[sort]} LIMIT ${query.pageSize} OFFSET ${offset}`,
+      params,
+    ),
+    query.saved
+      ? db.one<{ total: number }>(countSql, params).then((row) => row.total)
+      : where.length === 0
+        ? catalogSize(db)
+        : listTotal(db, key, countSql, params),
+  ]);
+  return {
+    data: rows.map((row) => toCard(row, query.userId !== null)),
     total,
     page: query.page,
     pageSize: query.pageSize,
-  });
-
-  const q = query.q?.trim() ?? '';
-  if (q === '') {
-    const sort = query.sort === null || query.sort === 'relevance' ? 'trending' : query.sort;
-    const filter = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    const [rows, count] = await Promise.all([
-      db.query<CardRow>(
-        `SELECT ${CARD_COLUMNS} FROM prompts p ${joins} ${filter}
-         ORDER BY ${ORDER_BY[sort]} LIMIT ${query.pageSize} OFFSET ${offset}`,
-        params,
-      ),
-      db.one<{ total: number }>(
-        `SELECT count(*)::integer AS total FROM prompts p ${joins} ${filter}`,
-        params,
-      ),
-    ]);
-    return pageOf(
-      rows.map((row) => toCard(row, signedIn)),
-      count.total,
-    );
-  }
-
-  const search = await compileSearch(db, q);
-  if (search.tsQuery === null) {
-    // Only stop words, or only exclusions: nothing to look for.
-    return { ...pageOf([], 0), totalExact: true, suggestions: await suggestionsFor(db, search.words) };
-  }
-  const positive = `to_tsquery('english', ${param(search.tsQuery.positive)})`;
-  if (search.tsQuery.negative !== null) {
-    where.push(`NOT (p.search_doc @@ to_tsquery('english', ${param(search.tsQuery.negative)}))`);
-  }
-  const matching = (doc: string): string => [...where, `${doc} @@ ${positive}`].join(' AND ');
-  const countSql = `SELECT count(*)::integer AS count FROM (
-      SELECT 1 FROM prompts p ${joins} WHERE ${matching('p.search_doc')} LIMIT ${SEARCH_RESULT_LIMIT + 1}) AS c`;
-  const capped = (count: number) => ({
-    total: Math.min(count, SEARCH_RESULT_LIMIT),
-    totalExact: count <= SEARCH_RESULT_LIMIT,
-  });
-  if (offset >= SEARCH_RESULT_LIMIT) {
-    return { ...pageOf([], 0), ...capped((await db.one<{ count: number }>(countSql, params)).count) };
-  }
-
-  // The ids of the results up to the end of the page, in order.
-  const sort = query.sort ?? 'relevance';
-  const reach = Math.min(offset + query.pageSize, SEARCH_RESULT_LIMIT);
-  const columns = 'p.id, p.popularity, p.created_at, p.grade, p.price_key';
-  const ordered = `SELECT p0.*, (p0.views + p0.sales * 25) AS popularity,
-      COALESCE(p0.price_fruit, p0.price_cents, 0) AS price_key FROM prompts p0`;
-  /**
-   * The first `limit` matches of a document in an order, and how many match (up to SEARCH_RESULT_LIMIT + 1).
-   * Few matches (at most SEARCH_RESULT_LIMIT) are all read, by the GIN index, and sorted. More are looked
-   * for by walking the order's index for a while (common words are found at once); if that does not fill
-   * the page, every match is read and sorted. Neither way can end up checking the whole catalog row by row.
-   */
-  const firstMatches = async (doc: string, order: string, limit: number) => {
-    const few = await db.query<{ id: number; n: number }>(
-      `SELECT id, count(*) OVER ()::integer AS n
-       FROM (SELECT ${columns} FROM (${ordered}) AS p ${joins} WHERE ${matching(doc)}
-             LIMIT ${SEARCH_RESULT_LIMIT + 1}) AS m
-       ORDER BY ${order} LIMIT ${limit}`,
-      params,
-    );
-    const count = few[0]?.n ?? 0;
-    if (count <= SEARCH_RESULT_LIMIT) return { ids: few.map((row) => row.id), count };
-    const walked = await db.query<{ id: number }>(
-      `SELECT ${columns} FROM (${ordered} ORDER BY ${order} LIMIT ${WALK_LIMIT}) AS p ${joins}
-       WHERE ${matching(doc)} ORDER BY ${order} LIMIT ${limit}`,
-      params,
-    );
-    if (walked.length === limit) return { ids: walked.map((row) => row.id), count };
-    const all = await db.query<{ id: number }>(
-      `WITH m AS MATERIALIZED (SELECT ${columns} FROM (${ordered}) AS p ${joins} WHERE ${matching(doc)})
-       SELECT id FROM m ORDER BY ${order} LIMIT ${limit}`,
-      params,
-    );
-    return { ids: all.map((row) => row.id), count };
   };
-  const ids: number[] = [];
-  /** How many prompts match (up to SEARCH_RESULT_LIMIT + 1), once known. */
-  let count: number | null = null;
-  if (sort === 'relevance') {
-    const seen = new Set<number>();
-    for (const doc of RELEVANCE_DOCS) {
-      // This document's matches include the ids taken so far (the groups before), so its first `reach`
-      // matches hold at least the `reach - ids.length` new ones the page needs.
-      const matches = await firstMatches(doc, ORDER_BY.trending, reach);
-      for (const id of matches.ids) {
-        if (seen.has(id)) continue;
-        seen.add(id);
-        ids.push(id);
-      }
-      if (doc === 'p.search_doc') count = matches.count;
-      if (ids.length >= reach) break;
-    }
-  } else {
-    const matches = await firstMatches('p.search_doc', ORDER_BY[sort], reach);
-    ids.push(...matches.ids);
-    count = matches.count;
-  }
-  const pageIds = ids.slice(offset, offset + query.pageSize);
-
-  // The page's cards with their highlights (parameters of their own), and the count when not yet known.
-  const rows =
-    pageIds.length === 0
-      ? []
-      : await db.query<ListRow>(
-          `SELECT ${CARD_COLUMNS},
-                  ts_headline('english', translate(p.title, $3, ''), to_tsquery('english', $2), $4) AS match_title,
-                  ts_headline('english', translate(p.description, $3, ''), to_tsquery('english', $2), $5)
-                    AS match_excerpt
-           FROM unnest($6::integer[]) WITH ORDINALITY AS page(id, n)
-           JOIN prompts p ON p.id = page.id ${joins}
-           ORDER BY page.n`,
-          [query.userId, search.tsQuery.positive, MARKS, TITLE_HEADLINE, EXCERPT_HEADLINE, pageIds],
-        );
-  count ??= (await db.one<{ count: number }>(countSql, params)).count;
-  const data = rows.map((row) => ({
-    ...toCard(row, signedIn),
-    match: {
-      title: row.match_title?.includes(MARK_START) ? row.match_title : row.title,
-      excerpt: excerptMatch(row.match_excerpt, row.description),
-    },
-  }));
-  const page = { ...pageOf(data, 0), ...capped(count) };
-  return count === 0 ? { ...page, suggestions: await suggestionsFor(db, search.words) } : page;
 }
 
 /** Cards by an arbitrary filter and order (home sections, related, popular). */
@@ -487,6 +662,52 @@ export async function recordView(db: Queryable, promptId: number, userId: string
      SELECT $2::uuid, id FROM counted WHERE $2::uuid IS NOT NULL
      ON CONFLICT (user_id, prompt_id) DO UPDATE SET viewed_at = now()`,
     [promptId, userId],
+  );
+}
+
+/** Views counted together (server/catalog/view-counts.ts): per prompt, and the signed-in viewers. */
+export interface ViewBatch {
+  /** How many views each prompt got. */
+  views: { promptId: number; count: number }[];
+  /** One row per viewer and prompt: when they last viewed it. */
+  viewers: { userId: string; promptId: number; viewedAt: Date }[];
+}
+
+/**
+ * Counts a batch of views in one statement, like recordView for each: the prompts' view counts, and each
+ * signed-in viewer's row (viewed_at their latest view). Prompts or users that no longer exist are
+ * skipped. The prompts are locked in id order, so two batches written at once cannot deadlock.
+ */
+export async function recordViews(db: Queryable, batch: ViewBatch): Promise<void> {
+  if (batch.views.length === 0 && batch.viewers.length === 0) return;
+  const viewers = new Map<string, ViewBatch['viewers'][number]>();
+  for (const v of batch.viewers) {
+    const key = `${v.userId} ${v.promptId}`;
+    const seen = viewers.get(key);
+    if (seen === undefined || seen.viewedAt < v.viewedAt) viewers.set(key, v);
+  }
+  const rows = [...viewers.values()];
+  await db.query(
+    `WITH v AS (
+       SELECT prompt_id, sum(n)::integer AS n FROM unnest($1::integer[], $2::integer[]) AS v(prompt_id, n)
+       GROUP BY prompt_id),
+     locked AS (SELECT p.id FROM prompts p JOIN v ON v.prompt_id = p.id ORDER BY p.id FOR UPDATE OF p),
+     counted AS (
+       UPDATE prompts p SET views = p.views + v.n FROM v
+       WHERE p.id = v.prompt_id AND p.id IN (SELECT id FROM locked) RETURNING p.id)
+     INSERT INTO prompt_views AS pv (user_id, prompt_id, viewed_at)
+     SELECT w.user_id, w.prompt_id, w.viewed_at
+     FROM unnest($3::uuid[], $4::integer[], $5::timestamptz[]) AS w(user_id, prompt_id, viewed_at)
+     WHERE EXISTS (SELECT 1 FROM prompts p WHERE p.id = w.prompt_id)
+       AND EXISTS (SELECT 1 FROM users u WHERE u.id = w.user_id)
+     ON CONFLICT (user_id, prompt_id) DO UPDATE SET viewed_at = GREATEST(pv.viewed_at, EXCLUDED.viewed_at)`,
+    [
+      batch.views.map((v) => v.promptId),
+      batch.views.map((v) => v.count),
+      rows.map((v) => v.userId),
+      rows.map((v) => v.promptId),
+      rows.map((v) => v.viewedAt.toISOString()),
+    ],
   );
 }
 

@@ -6,9 +6,13 @@
 //   portr              a word that is not in the catalog but starts some catalog words: a prefix (portr:*)
 //   portriat           a word that is neither: the catalog words within one small typo, by trigram distance
 //
-// The catalog's vocabulary (table search_terms, migration 002) decides which case a word is in, in one
-// query. The tsquery text is built here from letters and digits only, each word single-quoted, so nothing
-// a caller types can change its syntax.
+// The catalog's vocabulary (table search_terms, migrations 002 and 008) decides which case a word is in,
+// in one query for all the words not already remembered (a bounded memo per database, cleared by
+// clearSearchMemo() when the catalog changes). The same lookup gives each word's counts, from which the
+// repository plans the search (estimateMatches), and the catalog words it matches as written, with which
+// the cards' titles and excerpts are highlighted here in JavaScript (markMatches, excerptMatches). The
+// tsquery text is built from letters and digits only, each word single-quoted, so nothing a caller types
+// can change its syntax.
 import { SEARCH_MARK_END, SEARCH_MARK_START } from '../../domain/catalog.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import type { Queryable } from '../db/index.ts';
@@ -21,6 +25,8 @@ const MAX_WORD_LENGTH = 40;
 const MAX_ALTERNATIVES = 3;
 const MIN_TYPO_LENGTH = 4;
 export const MAX_SUGGESTIONS = 5;
+/** Nearest terms of a word looked at for its suggestions (the title and tag words among them are kept). */
+const SUGGESTION_NEAR_TERMS = 40;
 
 /** The marks around matched words in `match.title` / `match.excerpt` (private-use characters). */
 export const MARK_START = SEARCH_MARK_START;
@@ -64,11 +70,38 @@ export function parseSearch(raw: string): ParsedSearch {
 
 export type WordKind = 'exact' | 'prefix' | 'typo' | 'stop' | 'unknown';
 
+/**
+ * Prompts a part of a search matches, estimated from the vocabulary's counts, in each relevance document:
+ * the title, the title with tags and generator (label), everything (search). Upper bounds as a rule (the
+ * counts add the terms of one stem, and are never decreased); Infinity: not known from the vocabulary.
+ */
+export type DocCounts = readonly [title: number, label: number, search: number];
+
+const NONE: DocCounts = [0, 0, 0];
+const UNKNOWN: DocCounts = [Infinity, Infinity, Infinity];
+
 export interface ResolvedWord {
   word: string;
   kind: WordKind;
   /** For 'typo': the catalog words it stands for, closest first. */
   alternatives: string[];
+  /** How many prompts it matches, as searched (see DocCounts). */
+  docs: DocCounts;
+  /** The catalog words it matches as written in a text (lower case), for highlights; prefixes aside. */
+  marks: string[];
+}
+
+/** A word as a phrase takes it: its English stem, never a prefix or a typo. */
+interface PhraseWord {
+  stop: boolean;
+  docs: DocCounts;
+  marks: string[];
+}
+
+/** What the vocabulary says about one word, kept in the memo. */
+interface WordInfo {
+  single: ResolvedWord;
+  phrase: PhraseWord;
 }
 
 /**
@@ -99,48 +132,246 @@ export function editDistance(a: string, b: string, max = 3): number {
 /** One small typo: one edit for words up to 7 letters, two for longer ones. */
 const typoBudget = (word: string): number => (word.length >= 8 ? 2 : 1);
 
-interface TermRow {
+/**
+ * Words every prompt's label document holds for its generator (prompts_label_text, migration 002) without
+ * them being in the vocabulary, and one-letter words (the vocabulary keeps 2 letters and more): the
+ * vocabulary cannot say how common they are.
+ */
+const UNCOUNTED = new Set(['midjourney', 'dalle', 'dall', 'chatgpt', 'gpt', 'kling', 'video']);
+
+/** Prefix terms summed for an estimate; a prefix of more terms than this counts as "very common". */
+const PREFIX_TERMS = 400;
+/** Nearest terms looked at for a typo (the closest MAX_ALTERNATIVES within one small typo are kept). */
+const NEAR_TERMS = 20;
+const NEAR_KEPT = 12;
+
+interface Counts {
+  docs: number;
+  title_docs: number;
+  label_docs: number;
+}
+const countsOf = (c: Counts): DocCounts => [c.title_docs, c.label_docs, c.docs];
+
+interface TermRow extends Counts {
   word: string;
   stop: boolean;
-  known: boolean;
-  prefix: boolean;
-  near: string[];
+  terms: string[];
+  prefix_terms: number | null;
+  prefix: Counts | null;
+  near: (Counts & { term: string; lexeme: string; distance: number; terms: string[] })[] | null;
 }
 
-/** Decides, for each single word, how it is searched: one query against the vocabulary. */
-export async function resolveWords(db: Queryable, words: readonly string[]): Promise<ResolvedWord[]> {
-  if (words.length === 0) return [];
-  const rows = await db.query<TermRow>(
-    `SELECT w.word, k.stop, k.known, k.prefix,
-            CASE WHEN NOT k.stop AND NOT k.known AND NOT k.prefix AND length(w.word) >= $2
-                 THEN ARRAY(SELECT s.term FROM search_terms s
-                            WHERE s.term ~ '^[[:alnum:]]+$'
-                            ORDER BY s.term <-> w.word, s.docs DESC LIMIT 12)
-                 ELSE '{}'::text[] END AS near
-     FROM unnest($1::text[]) AS w(word)
-     CROSS JOIN LATERAL (
-       SELECT l.lexemes = '{}'::text[] AS stop,
-              EXISTS (SELECT 1 FROM search_terms s WHERE s.lexeme = ANY (l.lexemes)) AS known,
-              EXISTS (SELECT 1 FROM search_terms s
-                      WHERE s.term LIKE w.word || '%' AND s.term <> w.word) AS prefix
-       FROM (SELECT tsvector_to_array(to_tsvector('english', w.word)) AS lexemes) AS l
-     ) AS k`,
-    [words, MIN_TYPO_LENGTH],
+/**
+ * Everything the vocabulary says about some words and terms, in one query. Per word: its stem and the
+ * catalog words of that stem with their counts (a known word); else how many catalog words it starts
+ * and their counts (a prefix); else the catalog words nearest to it by trigram distance, each with its
+ * stem's words and counts (a typo). Lookups by the stem index and the trigram index (LIKE 'portr%', and
+ * nearest first). Per term (exact spellings: phrases as tags, tag filters): its counts, if it is one.
+ */
+async function lookUp(
+  db: Queryable,
+  words: readonly string[],
+  terms: readonly string[],
+): Promise<{ words: Map<string, WordInfo>; terms: Map<string, DocCounts | null> }> {
+  const [row] = await db.query<{ words: TermRow[]; terms: (Counts & { term: string })[] }>(
+    `WITH looked_up AS (
+       SELECT w.word, e.stop, e.terms, e.docs, e.title_docs, e.label_docs, f.n AS prefix_terms,
+              CASE WHEN f.n > 0 THEN jsonb_build_object('docs', f.docs, 'title_docs', f.title_docs,
+                                                        'label_docs', f.label_docs) END AS prefix,
+              n.near
+       FROM unnest($1::text[]) AS w(word)
+       CROSS JOIN LATERAL (
+         SELECT l.lexemes = '{}'::text[] AS stop,
+                COALESCE(array_agg(s.term ORDER BY s.docs DESC) FILTER (WHERE s.term IS NOT NULL), '{}') AS terms,
+                COALESCE(sum(s.docs), 0)::integer AS docs,
+                COALESCE(sum(s.title_docs), 0)::integer AS title_docs,
+                COALESCE(sum(s.label_docs), 0)::integer AS label_docs
+         FROM (SELECT tsvector_to_array(to_tsvector('english', w.word)) AS lexemes) AS l
+         LEFT JOIN search_terms s ON s.lexeme = ANY (l.lexemes)
+         GROUP BY l.lexemes
+       ) AS e
+       CROSS JOIN LATERAL (
+         SELECT count(*)::integer AS n, COALESCE(sum(x.docs), 0)::integer AS docs,
+                COALESCE(sum(x.title_docs), 0)::integer AS title_docs,
+                COALESCE(sum(x.label_docs), 0)::integer AS label_docs
+         FROM (SELECT s.docs, s.title_docs, s.label_docs FROM search_terms s
+               WHERE NOT e.stop AND cardinality(e.terms) = 0 AND length(w.word) >= 2
+                 AND s.term LIKE w.word || '%' AND s.term <> w.word
+               LIMIT $3) AS x
+       ) AS f
+       LEFT JOIN LATERAL (
+         SELECT jsonb_agg(jsonb_build_object('term', c.term, 'lexeme', c.lexeme, 'distance', c.distance,
+                          'terms', g.terms, 'docs', g.docs, 'title_docs', g.title_docs, 'label_docs', g.label_docs)
+                          ORDER BY c.distance, c.docs DESC) AS near
+         FROM (SELECT s.term, s.lexeme, s.docs, s.term <-> w.word AS distance FROM search_terms s
+               WHERE NOT e.stop AND cardinality(e.terms) = 0 AND f.n = 0 AND length(w.word) >= $2
+               ORDER BY s.term <-> w.word LIMIT $4) AS c
+         CROSS JOIN LATERAL (
+           SELECT array_agg(s.term) AS terms, sum(s.docs)::integer AS docs,
+                  sum(s.title_docs)::integer AS title_docs, sum(s.label_docs)::integer AS label_docs
+           FROM search_terms s WHERE s.lexeme = c.lexeme
+         ) AS g
+       ) AS n ON true
+     )
+     SELECT (SELECT COALESCE(jsonb_agg(to_jsonb(l)), '[]'::jsonb) FROM looked_up AS l) AS words,
+            (SELECT COALESCE(jsonb_agg(jsonb_build_object('term', s.term, 'docs', s.docs,
+                      'title_docs', s.title_docs, 'label_docs', s.label_docs)), '[]'::jsonb)
+             FROM search_terms s WHERE s.term = ANY ($5::text[])) AS terms`,
+    [words, MIN_TYPO_LENGTH, PREFIX_TERMS, NEAR_TERMS, terms],
   );
-  const byWord = new Map(rows.map((r) => [r.word, r]));
-  return words.map((word) => {
-    const row = byWord.get(word);
-    if (row === undefined || row.stop) return { word, kind: 'stop', alternatives: [] };
-    if (row.known) return { word, kind: 'exact', alternatives: [] };
-    if (row.prefix && word.length >= 2) return { word, kind: 'prefix', alternatives: [] };
-    const alternatives = row.near
-      .filter((term) => editDistance(word, term, typoBudget(word)) <= typoBudget(word))
-      .slice(0, MAX_ALTERNATIVES);
-    return alternatives.length > 0
-      ? { word, kind: 'typo', alternatives }
-      : { word, kind: 'unknown', alternatives: [] };
-  });
+  const found = new Map((row?.terms ?? []).map((t) => [t.term, countsOf(t)]));
+  return {
+    words: new Map((row?.words ?? []).map((w) => [w.word, infoOf(w)])),
+    terms: new Map(terms.map((term) => [term, found.get(term) ?? null])),
+  };
 }
+
+function infoOf(row: TermRow): WordInfo {
+  const { word } = row;
+  const widen = (docs: DocCounts): DocCounts =>
+    word.length < 2 ? UNKNOWN : UNCOUNTED.has(word) ? [docs[0], Infinity, Infinity] : docs;
+  if (row.stop) {
+    return {
+      single: { word, kind: 'stop', alternatives: [], docs: UNKNOWN, marks: [] },
+      phrase: { stop: true, docs: UNKNOWN, marks: [] },
+    };
+  }
+  const known = row.terms.length > 0;
+  const phrase: PhraseWord = {
+    stop: false,
+    docs: widen(known ? countsOf(row) : NONE),
+    marks: known ? row.terms : [word],
+  };
+  const single = ((): ResolvedWord => {
+    if (known) return { word, kind: 'exact', alternatives: [], docs: phrase.docs, marks: row.terms };
+    if (row.prefix !== null && (row.prefix_terms ?? 0) > 0) {
+      const docs = (row.prefix_terms ?? 0) >= PREFIX_TERMS ? UNKNOWN : countsOf(row.prefix);
+      return { word, kind: 'prefix', alternatives: [], docs: widen(docs), marks: [] };
+    }
+    const near = (row.near ?? [])
+      .filter((n) => /^[\p{L}\p{N}]+$/u.test(n.term))
+      .slice(0, NEAR_KEPT)
+      .filter((n) => editDistance(word, n.term, typoBudget(word)) <= typoBudget(word))
+      .slice(0, MAX_ALTERNATIVES);
+    if (near.length === 0)
+      return { word, kind: 'unknown', alternatives: [], docs: phrase.docs, marks: [word] };
+    // Alternatives of one stem match the same prompts: count each stem once.
+    const stems = [...new Map(near.map((n) => [n.lexeme, n])).values()];
+    const sum = (pick: (n: Counts) => number) => stems.reduce((total, n) => total + pick(n), 0);
+    return {
+      word,
+      kind: 'typo',
+      alternatives: near.map((n) => n.term),
+      docs: widen([sum((n) => n.title_docs), sum((n) => n.label_docs), sum((n) => n.docs)]),
+      marks: [...new Set(stems.flatMap((n) => n.terms))],
+    };
+  })();
+  return { single, phrase };
+}
+
+// ---- the memo of word lookups --------------------------------------------------------------------------
+
+/** Words (and phrases) remembered per database; the least recently used go first. */
+export const SEARCH_MEMO_SIZE = 5000;
+
+/** A map that forgets its least recently used entries past `size`. */
+class Lru<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly size: number) {}
+  get(key: string): V | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+  set(key: string, value: V): void {
+    this.map.delete(key);
+    this.map.set(key, value);
+    for (const old of this.map.keys()) {
+      if (this.map.size <= this.size) break;
+      this.map.delete(old);
+    }
+  }
+}
+
+interface Memo {
+  words: Lru<WordInfo>;
+  /** Catalog terms' counts (whole tags like "sci-fi" are terms), or null: no such term. */
+  terms: Lru<DocCounts | null>;
+}
+let memos = new WeakMap<object, Memo>();
+
+/**
+ * Forgets every word lookup. Call it when the catalog changes (prompts written, edited or removed): a
+ * remembered word keeps its kind and counts until then.
+ */
+export function clearSearchMemo(): void {
+  memos = new WeakMap();
+}
+
+function memoOf(db: Queryable): Memo {
+  let memo = memos.get(db);
+  if (memo === undefined) {
+    memo = { words: new Lru(SEARCH_MEMO_SIZE), terms: new Lru(SEARCH_MEMO_SIZE) };
+    memos.set(db, memo);
+  }
+  return memo;
+}
+
+/**
+ * What the vocabulary says about some words and some terms (see lookUp): from the memo, or in one query
+ * for those not in it.
+ */
+export async function vocabulary(
+  db: Queryable,
+  words: readonly string[],
+  terms: readonly string[] = [],
+): Promise<{ words: Map<string, WordInfo>; terms: Map<string, DocCounts | null> }> {
+  const memo = memoOf(db);
+  const out = { words: new Map<string, WordInfo>(), terms: new Map<string, DocCounts | null>() };
+  const missingWords: string[] = [];
+  const missingTerms: string[] = [];
+  for (const word of new Set(words)) {
+    const info = memo.words.get(word);
+    if (info === undefined) missingWords.push(word);
+    else out.words.set(word, info);
+  }
+  for (const term of new Set(terms)) {
+    const counts = memo.terms.get(term);
+    if (counts === undefined) missingTerms.push(term);
+    else out.terms.set(term, counts);
+  }
+  if (missingWords.length + missingTerms.length > 0) {
+    const found = await lookUp(db, missingWords, missingTerms);
+    for (const [word, info] of found.words) {
+      out.words.set(word, info);
+      memo.words.set(word, info);
+    }
+    for (const [term, counts] of found.terms) {
+      out.terms.set(term, counts);
+      memo.terms.set(term, counts);
+    }
+  }
+  return out;
+}
+
+/**
+ * A phrase's counts as a single catalog term, written with hyphens or spaces ("sci-fi", "lesson plan":
+ * whole tags are terms), or null. Its words' counts say little about it: they occur together far more
+ * often than words picked at random.
+ */
+const phraseSpellings = (phrase: readonly string[]): string[] => [phrase.join('-'), phrase.join(' ')];
+function phraseCounts(phrase: readonly string[], terms: Map<string, DocCounts | null>): DocCounts | null {
+  const found = phraseSpellings(phrase).flatMap((term) => {
+    const counts = terms.get(term);
+    return counts ? [counts] : [];
+  });
+  return found.length === 0 ? null : perDoc((doc) => Math.max(...found.map((counts) => counts[doc])));
+}
+
+// ---- the tsquery ----------------------------------------------------------------------------------------
 
 const quote = (word: string): string => `'${word}'`;
 const phraseOf = (words: readonly string[]): string => `(${words.map(quote).join(' <-> ')})`;
@@ -156,7 +387,10 @@ export interface TsQueries {
  * The tsquery texts (for to_tsquery('english', ...)) of a parsed search, or null when nothing positive is
  * left to search for (only stop words, or only exclusions).
  */
-export function buildTsQuery(parsed: ParsedSearch, resolved: readonly ResolvedWord[]): TsQueries | null {
+export function buildTsQuery(
+  parsed: ParsedSearch,
+  resolved: readonly Pick<ResolvedWord, 'word' | 'kind' | 'alternatives'>[],
+): TsQueries | null {
   const positive: string[] = [];
   for (const r of resolved) {
     if (r.kind === 'exact' || r.kind === 'unknown') positive.push(quote(r.word));
@@ -171,20 +405,224 @@ export function buildTsQuery(parsed: ParsedSearch, resolved: readonly ResolvedWo
   };
 }
 
+// ---- estimates ------------------------------------------------------------------------------------------
+
+/** Prompts a search, or a part of it, matches, per relevance document: a likely number and a bound. */
+export interface Estimate {
+  /** The likely number: a search's parts as if independent (each part's share of the catalog multiplied). */
+  expected: DocCounts;
+  /** At most this many (every match matches every part), and at most the catalog. */
+  upper: DocCounts;
+}
+
+const perDoc = (of: (doc: 0 | 1 | 2) => number): DocCounts => [of(0), of(1), of(2)];
+const independent = (counts: readonly DocCounts[], n: number): DocCounts =>
+  perDoc((doc) => counts.reduce((share, c) => share * Math.min(1, c[doc] / n), 1) * n);
+
+/** The estimate of a search whose required parts (words and phrases) have these estimates. */
+export function estimateMatches(parts: readonly Estimate[], catalogSize: number): Estimate {
+  const n = Math.max(catalogSize, 1);
+  return {
+    expected: independent(
+      parts.map((part) => part.expected),
+      n,
+    ),
+    upper: perDoc((doc) => Math.min(n, ...parts.map((part) => part.upper[doc]))),
+  };
+}
+
+/**
+ * A phrase's estimate: at most its rarest word's count; likely its words' independent estimate, or, when
+ * the phrase is a catalog term of its own (a tag), that term's count if more.
+ */
+export function phraseEstimate(
+  words: readonly DocCounts[],
+  whole: DocCounts | null,
+  catalogSize: number,
+): Estimate {
+  const n = Math.max(catalogSize, 1);
+  const upper = perDoc((doc) => Math.min(n, ...words.map((w) => w[doc])));
+  const alone = independent(words, n);
+  return {
+    expected: perDoc((doc) => Math.min(upper[doc], Math.max(alone[doc], whole?.[doc] ?? 0))),
+    upper,
+  };
+}
+
+// ---- highlights -----------------------------------------------------------------------------------------
+
+/**
+ * What to mark in a card's title and description: the catalog words a search's words, typo alternatives
+ * and phrase words match as written (every form of their stems), and any word starting with a prefix.
+ * Like ts_headline, a phrase's words are marked wherever they stand.
+ */
+export interface Highlight {
+  /** Lower case. */
+  words: ReadonlySet<string>;
+  prefixes: readonly string[];
+}
+
 export interface CompiledSearch {
   /** The tsqueries, or null: nothing to search for. */
   tsQuery: TsQueries | null;
   /** Every word the caller typed (not the exclusions), for suggestions. */
   words: string[];
+  /** The estimate of the search in a catalog of a given size, for its plan (from the vocabulary's counts). */
+  estimate: (catalogSize: number) => Estimate;
+  /** The counts of the tags given, as catalog terms (null: no such term). */
+  tags: Map<string, DocCounts | null>;
+  highlight: Highlight;
 }
 
-export async function compileSearch(db: Queryable, raw: string): Promise<CompiledSearch> {
+/** A search text compiled; `tags` (a tag filter) are looked up with its words, for their counts. */
+export async function compileSearch(
+  db: Queryable,
+  raw: string,
+  tags: readonly string[] = [],
+): Promise<CompiledSearch> {
   const parsed = parseSearch(raw);
-  const resolved = await resolveWords(db, parsed.words);
+  const all = [...parsed.words, ...parsed.phrases.flat()];
+  const { words: infos, terms } = await vocabulary(db, all, [
+    ...parsed.phrases.flatMap(phraseSpellings),
+    ...tags,
+  ]);
+  const resolved = parsed.words.map(
+    (word) =>
+      infos.get(word)?.single ?? { word, kind: 'stop' as const, alternatives: [], docs: UNKNOWN, marks: [] },
+  );
+  const phraseWords = parsed.phrases.map((phrase) =>
+    phrase.map((word) => infos.get(word)?.phrase ?? { stop: true, docs: UNKNOWN, marks: [] }),
+  );
+  // A phrase of stop words only is no condition (to_tsquery drops it); and nothing to estimate.
+  const phrases = parsed.phrases.filter((_, i) => phraseWords[i]!.some((w) => !w.stop));
   return {
-    tsQuery: buildTsQuery(parsed, resolved),
-    words: [...new Set([...parsed.words, ...parsed.phrases.flat()])],
+    tsQuery: buildTsQuery({ ...parsed, phrases }, resolved),
+    words: [...new Set(all)],
+    tags: new Map(tags.map((tag) => [tag, terms.get(tag) ?? null])),
+    estimate: (catalogSize) =>
+      estimateMatches(
+        [
+          ...resolved.filter((r) => r.kind !== 'stop').map((r) => ({ expected: r.docs, upper: r.docs })),
+          ...phraseWords.flatMap((words, i) =>
+            words.every((w) => w.stop)
+              ? []
+              : [
+                  phraseEstimate(
+                    words.filter((w) => !w.stop).map((w) => w.docs),
+                    phraseCounts(parsed.phrases[i]!, terms),
+                    catalogSize,
+                  ),
+                ],
+          ),
+        ],
+        catalogSize,
+      ),
+    highlight: {
+      words: new Set([...resolved.flatMap((r) => r.marks), ...phraseWords.flat().flatMap((w) => w.marks)]),
+      prefixes: resolved.filter((r) => r.kind === 'prefix').map((r) => r.word),
+    },
   };
+}
+
+interface Token {
+  start: number;
+  end: number;
+  word: string;
+}
+
+const tokensOf = (text: string): Token[] =>
+  [...text.matchAll(/[\p{L}\p{N}]+/gu)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    word: m[0].toLowerCase(),
+  }));
+
+/** Which tokens the search matched. */
+const matchedTokens = (tokens: readonly Token[], highlight: Highlight): boolean[] =>
+  tokens.map(
+    (t) => highlight.words.has(t.word) || highlight.prefixes.some((prefix) => t.word.startsWith(prefix)),
+  );
+
+const stripMarks = (text: string): string => text.replaceAll(MARK_START, '').replaceAll(MARK_END, '');
+
+/** The text with each matched word between MARK_START and MARK_END, or null when nothing matched. */
+export function markMatches(text: string, highlight: Highlight): string | null {
+  const plain = stripMarks(text);
+  const tokens = tokensOf(plain);
+  const hit = matchedTokens(tokens, highlight);
+  if (!hit.includes(true)) return null;
+  let out = '';
+  let at = 0;
+  tokens.forEach((t, i) => {
+    if (!hit[i]) return;
+    out += `${plain.slice(at, t.start)}${MARK_START}${plain.slice(t.start, t.end)}${MARK_END}`;
+    at = t.end;
+  });
+  return out + plain.slice(at);
+}
+
+/** Words of a description excerpt around its matches (ts_headline's MaxWords; "a-b" counts as two). */
+export const EXCERPT_WORDS = 24;
+
+/**
+ * The part of a description around the matched words: at most EXCERPT_WORDS words, the stretch holding
+ * the most matched words with them in its middle, the matched words marked, and an ellipsis where the
+ * description goes on. Null when nothing in the description matched.
+ */
+export function excerptMatches(description: string, highlight: Highlight): string | null {
+  const text = stripMarks(description).trim().replace(/\s+/g, ' ');
+  const tokens = tokensOf(text);
+  const hit = matchedTokens(tokens, highlight);
+  if (!hit.includes(true)) return null;
+  // The text's space-separated pieces: where each starts, how many words it counts, whether it matched.
+  const pieces: { start: number; end: number; words: number; hit: boolean }[] = [];
+  for (const m of text.matchAll(/\S+/g))
+    pieces.push({ start: m.index, end: m.index + m[0].length, words: 0, hit: false });
+  let at = 0;
+  tokens.forEach((t, i) => {
+    while (pieces[at]!.end < t.end) at++;
+    pieces[at]!.words++;
+    if (hit[i]) pieces[at]!.hit = true;
+  });
+  const wordsOf = (from: number, to: number): number =>
+    pieces.slice(from, to).reduce((n, piece) => n + Math.max(1, piece.words), 0);
+  let from = 0;
+  let to = pieces.length;
+  if (wordsOf(0, pieces.length) > EXCERPT_WORDS) {
+    // The stretch from one matched piece to another with the most matched pieces (the first of equals).
+    const hits = pieces.flatMap((piece, i) => (piece.hit ? [i] : []));
+    let best = { first: hits[0]!, last: hits[0]!, count: 1 };
+    for (let i = 0, j = 0; i < hits.length; i++) {
+      j = Math.max(j, i);
+      while (j + 1 < hits.length && wordsOf(hits[i]!, hits[j + 1]! + 1) <= EXCERPT_WORDS) j++;
+      if (j - i + 1 > best.count) best = { first: hits[i]!, last: hits[j]!, count: j - i + 1 };
+    }
+    // Then words on either side in turn, as long as they fit.
+    from = best.first;
+    to = best.last + 1;
+    for (let grew = true; grew;) {
+      grew = false;
+      if (from > 0 && wordsOf(from - 1, to) <= EXCERPT_WORDS) {
+        from--;
+        grew = true;
+      }
+      if (to < pieces.length && wordsOf(from, to + 1) <= EXCERPT_WORDS) {
+        to++;
+        grew = true;
+      }
+    }
+  }
+  const start = pieces[from]!.start;
+  const end = pieces[to - 1]!.end;
+  let out = '';
+  let copied = start;
+  tokens.forEach((t, i) => {
+    if (!hit[i] || t.start < start || t.end > end) return;
+    out += `${text.slice(copied, t.start)}${MARK_START}${text.slice(t.start, t.end)}${MARK_END}`;
+    copied = t.end;
+  });
+  out += text.slice(copied, end);
+  return `${from > 0 ? '… ' : ''}${out}${to < pieces.length ? ' …' : ''}`;
 }
 
 /**
@@ -209,12 +647,15 @@ export async function suggestionsFor(db: Queryable, words: readonly string[]): P
               n.term, (1 - n.distance)::real AS score
        FROM unnest($1::text[]) WITH ORDINALITY AS w(word, i)
        LEFT JOIN LATERAL (
-         SELECT s.term, s.term <-> w.word AS distance FROM search_terms s
-         WHERE s.term <> w.word AND (s.is_tag OR s.in_title)
-         ORDER BY distance, s.docs DESC LIMIT 5
+         -- nearest first by the trigram index, then the title and tag words among them
+         SELECT k.term, k.distance FROM (
+           SELECT s.term, s.docs, s.is_tag, s.in_title, s.term <-> w.word AS distance FROM search_terms s
+           ORDER BY s.term <-> w.word LIMIT $2) AS k
+         WHERE k.term <> w.word AND (k.is_tag OR k.in_title)
+         ORDER BY k.distance, k.docs DESC LIMIT 5
        ) AS n ON n.distance <= 0.7
        ORDER BY w.i, n.distance`,
-      [candidates],
+      [candidates, SUGGESTION_NEAR_TERMS],
     );
     // Closest first: a typo seldom changes the first letter, then fewer edits, then trigram similarity.
     const closeness = (word: string, term: string, score: number): number =>

@@ -1,0 +1,298 @@
+// Issue 19: search plans once, from the vocabulary's counts (no reading of a thousand matches to choose),
+// answers an approximate total past the limit, highlights in JavaScript, remembers word lookups until the
+// catalog changes; list totals are kept in a big catalog until it changes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  SEARCH_MARK_END as END,
+  SEARCH_MARK_START as START,
+  type PromptCard,
+  type PromptPage,
+} from '../../domain/catalog.ts';
+import {
+  clearListTotals,
+  KEPT_TOTALS_FROM,
+  listPrompts,
+  SEARCH_RESULT_LIMIT,
+  type ListQuery,
+} from '../../server/catalog/repository.ts';
+import {
+  clearSearchMemo,
+  estimateMatches,
+  excerptMatches,
+  EXCERPT_WORDS,
+  markMatches,
+  phraseEstimate,
+} from '../../server/catalog/search.ts';
+import type { Queryable } from '../../server/db/index.ts';
+import { createTestServer, type TestServer } from '../support/server.ts';
+import { get } from './support/auth.ts';
+import { insertPrompts } from './support/catalog.ts';
+
+const marked = (word: string) => `${START}${word}${END}`;
+const visible = (text: string) => text.replaceAll(START, '[').replaceAll(END, ']');
+
+/** The statements a listPrompts call sends, through a database that notes them. */
+function spied(db: Queryable) {
+  const statements: string[] = [];
+  const q: Queryable = {
+    query: (sql, params) => {
+      statements.push(sql);
+      return db.query(sql, params);
+    },
+    one: (sql, params) => {
+      statements.push(sql);
+      return db.one(sql, params);
+    },
+    maybeOne: (sql, params) => {
+      statements.push(sql);
+      return db.maybeOne(sql, params);
+    },
+    exec: (sql) => db.exec(sql),
+  };
+  return { q, statements };
+}
+/** Statements that test prompts against a search (read matches). */
+const searching = (statements: string[]) => statements.filter((sql) => sql.includes('@@'));
+
+const query = (q: string | null, more: Partial<ListQuery> = {}): ListQuery => ({
+  grade: null,
+  generatorType: null,
+  tags: [],
+  sort: null,
+  page: 1,
+  pageSize: 24,
+  userId: null,
+  q,
+  ...more,
+});
+
+const BULK = 5000;
+const FIRST = 200_001;
+
+/**
+ * A big catalog: the demo prompts and BULK more. "Quasarflux" is in the title of the first 1500 (more than
+ * a search serves), "glimmerwick" in the description of every tenth (500).
+ */
+async function writeBulk(db: Queryable): Promise<void> {
+  await db.query(
+    `INSERT INTO prompts (id, sort_id, slug, title, description, generator_type, grade, price_fruit,
+                          price_cents, tags, template, variables, image_count, art, views, sales, created_at)
+     SELECT $1 + i, $1 + i, 'bulk-prompt-' || i,
+            CASE WHEN i < 1500 THEN 'Quasarflux Poster ' ELSE 'Filler Poster ' END || i,
+            'A bulk prompt for the search plan tests.' || CASE WHEN i % 10 = 0 THEN ' Lit by glimmerwick lamps.' ELSE '' END,
+            1 + i % 4, i % 3, CASE WHEN i % 3 = 1 THEN 20 END, CASE WHEN i % 3 = 2 THEN 299 END,
+            ARRAY['bulk'], 'Secret template of bulk prompt ' || i, '[]', 1,
+            '{"scene": "abstract", "palette": ["#101010", "#808080", "#f0f0f0"], "seed": 1}',
+            (i * 7919) % 10007, 0, '2026-01-01T00:00:00Z'
+     FROM generate_series(0, $2 - 1) AS i`,
+    [FIRST, BULK],
+  );
+}
+
+describe('estimates', () => {
+  it('takes one word as counted, several words as if independent, a phrase at most its rarest word', () => {
+    const portrait = [10, 20, 400] as const;
+    const cat = [5, 10, 100] as const;
+    expect(estimateMatches([{ expected: portrait, upper: portrait }], 1000)).toEqual({
+      expected: [10, 20, 400],
+      upper: [10, 20, 400],
+    });
+    const both = estimateMatches(
+      [
+        { expected: portrait, upper: portrait },
+        { expected: cat, upper: cat },
+      ],
+      1000,
+    );
+    expect(both.expected.map((n) => Math.round(n))).toEqual([0, 0, 40]);
+    expect(both.upper).toEqual([5, 10, 100]);
+    // Never more than the catalog; an uncounted word (Infinity) bounds nothing.
+    expect(estimateMatches([{ expected: [Infinity, 1, 2], upper: [Infinity, 1, 2] }], 50).upper).toEqual([
+      50, 1, 2,
+    ]);
+
+    const phrase = phraseEstimate([portrait, cat], null, 1000);
+    expect(phrase.upper).toEqual([5, 10, 100]);
+    expect(phrase.expected.map((n) => Math.round(n))).toEqual([0, 0, 40]);
+    // A phrase that is a tag of its own ("sci-fi") is likely as common as the tag.
+    expect(phraseEstimate([portrait, cat], [0, 90, 90], 1000).expected.map((n) => Math.round(n))).toEqual([
+      0, 10, 90,
+    ]);
+  });
+});
+
+describe('JavaScript highlights', () => {
+  const highlight = { words: new Set(['portrait', 'portraits']), prefixes: ['quok'] };
+
+  it('marks every matched word as written, leaves the rest of the text as it is, and drops stray marks', () => {
+    expect(markMatches('Moonlit Portrait of a Quokka', highlight)).toBe(
+      `Moonlit ${marked('Portrait')} of a ${marked('Quokka')}`,
+    );
+    // Plain text, never HTML: the client renders it as text (src/catalog/prompt-card.tsx Highlighted).
+    expect(markMatches(`<b>PORTRAITS</b> & "quokkas" ${START}x${END}`, highlight)).toBe(
+      `<b>${marked('PORTRAITS')}</b> & "${marked('quokkas')}" x`,
+    );
+    expect(markMatches('Nothing here', highlight)).toBeNull();
+  });
+
+  it('cuts an excerpt of the description around its matches, with ellipses where it goes on', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
+    words[30] = 'portraits';
+    const excerpt = excerptMatches(words.join(' '), highlight)!;
+    expect(excerpt.startsWith('… ')).toBe(true);
+    expect(excerpt.endsWith(' …')).toBe(true);
+    expect(excerpt).toContain(`w29 ${marked('portraits')} w31`);
+    expect(excerpt.slice(2, -2).split(' ')).toHaveLength(EXCERPT_WORDS);
+    // The stretch holding the most matches.
+    for (const i of [50, 52, 54, 56]) words[i] = 'portrait';
+    expect(excerptMatches(words.join(' '), highlight)).toContain(
+      `${marked('portrait')} w51 ${marked('portrait')} w53 ${marked('portrait')} w55 ${marked('portrait')}`,
+    );
+    // Short: all of it, no ellipsis; nothing matched: null.
+    expect(excerptMatches('A  quokka\nportrait.', highlight)).toBe(
+      `A ${marked('quokka')} ${marked('portrait')}.`,
+    );
+    expect(excerptMatches('Nothing here.', highlight)).toBeNull();
+  });
+});
+
+describe('search in a big catalog', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await createTestServer();
+    await writeBulk(server.db);
+    await insertPrompts(server.db, [
+      {
+        id: 300_001,
+        title: 'Moonlit <b>Portrait</b> of a Zanderfly',
+        description: `A zanderfly at night. ${'Long calm words go on here. '.repeat(8)}The zanderfly portraits end it.`,
+        template: 'The zanderfly template names a secret: [Variable 1]',
+      },
+    ]);
+    clearSearchMemo();
+    clearListTotals();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('plans a common word from its count: walks the popularity index, never counts its matches', async () => {
+    const { q, statements } = spied(server.db);
+    const page = await listPrompts(q, query('quasarflux'));
+    expect(page).toMatchObject({ total: SEARCH_RESULT_LIMIT, totalExact: false, page: 1, pageSize: 24 });
+    const expected = await server.db.query<{ id: number }>(
+      `SELECT id FROM prompts WHERE title_doc @@ to_tsquery('english', 'quasarflux')
+       ORDER BY views + sales * 25 DESC, id LIMIT 24`,
+    );
+    expect(page.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
+    expect(page.data.every((c) => c.match!.title.startsWith(marked('Quasarflux')))).toBe(true);
+    // One statement reads matches, walking the popularity order; none reads a thousand and one of them.
+    expect(searching(statements)).toHaveLength(1);
+    expect(searching(statements)[0]).toMatch(/ORDER BY popularity DESC, id ASC LIMIT \d+\) AS p/);
+    expect(statements.join('\n')).not.toContain(`LIMIT ${SEARCH_RESULT_LIMIT + 1}`);
+  });
+
+  it('plans a rarer word as few: one statement ranks, counts and pages its matches, the total exact', async () => {
+    const { q, statements } = spied(server.db);
+    const page = await listPrompts(q, query('glimmerwick', { pageSize: 10 }));
+    expect(page).toMatchObject({ total: BULK / 10, totalExact: true });
+    expect(page.data).toHaveLength(10);
+    expect(searching(statements)).toHaveLength(1);
+    expect(page.data[0]!.match!.excerpt).toContain(`Lit by ${marked('glimmerwick')} lamps.`);
+  });
+
+  it('stays exact when filters leave few of a common word', async () => {
+    const page = await listPrompts(server.db, query('quasarflux', { grade: 2, generatorType: 3 }));
+    const { count } = await server.db.one<{ count: number }>(
+      `SELECT count(*)::integer AS count FROM prompts
+       WHERE grade = 2 AND generator_type = 3 AND search_doc @@ to_tsquery('english', 'quasarflux')`,
+    );
+    expect(count).toBeLessThan(SEARCH_RESULT_LIMIT);
+    expect(page).toMatchObject({ total: count, totalExact: true });
+    expect(page.data.every((c) => c.grade === 2 && c.generatorType === 3)).toBe(true);
+  });
+
+  it('answers a page past the limit with the approximate total, reading no match', async () => {
+    const { q, statements } = spied(server.db);
+    const page = await listPrompts(q, query('quasarflux', { page: 43 }));
+    expect(page).toMatchObject({ data: [], total: SEARCH_RESULT_LIMIT, totalExact: false, page: 43 });
+    expect(searching(statements)).toHaveLength(0);
+  });
+
+  it('serves the later pages of a common word in order', async () => {
+    const expected = await server.db.query<{ id: number }>(
+      `SELECT id FROM prompts WHERE search_doc @@ to_tsquery('english', 'quasarflux')
+       ORDER BY views + sales * 25 DESC, id OFFSET 48 LIMIT 24`,
+    );
+    const page = await listPrompts(server.db, query('quasarflux', { page: 3 }));
+    expect(page.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
+  });
+
+  it('highlights the title and the description as written, stems too, never the template', async () => {
+    const res = await get<PromptPage & { totalExact?: boolean }>(
+      server,
+      `/api/prompts?q=zanderfly+portraits`,
+    );
+    expect(res.status).toBe(200);
+    const [card] = res.body.extend.data as Required<PromptCard>[];
+    expect(card!.id).toBe(300_001);
+    expect(card!.match.title).toBe(`Moonlit <b>${marked('Portrait')}</b> of a ${marked('Zanderfly')}`);
+    expect(visible(card!.match.excerpt)).toMatch(/^… .*The \[zanderfly\] \[portraits\] end it\.$/);
+    expect(res.res.body).not.toContain('secret');
+  });
+
+  it('remembers word lookups until the catalog changes (clearSearchMemo)', async () => {
+    // The vocabulary lookups (suggestions for an empty answer aside).
+    const lookups = (statements: string[]) =>
+      statements.filter((sql) => sql.includes('search_terms') && !sql.includes('is_tag')).length;
+    const { q, statements } = spied(server.db);
+    await listPrompts(q, query('qwertyzorblax quasarflux'));
+    expect(lookups(statements)).toBe(1);
+    statements.length = 0;
+    await listPrompts(q, query('quasarflux qwertyzorblax'));
+    await listPrompts(q, query('qwertyzorblax'));
+    expect(lookups(statements)).toBe(0);
+
+    // A word remembered as unknown stays so until the memo is cleared.
+    await insertPrompts(server.db, [{ id: 300_002, title: 'Qwertyzorblaxian Lantern' }]);
+    expect((await listPrompts(q, query('qwertyzorblax'))).total).toBe(0);
+    clearSearchMemo();
+    const found = await listPrompts(q, query('qwertyzorblax'));
+    expect(found.data.map((c) => c.id)).toEqual([300_002]);
+  });
+
+  it('keeps list totals in a big catalog until clearListTotals', async () => {
+    clearListTotals();
+    const all = await listPrompts(server.db, query(null));
+    const paid = await listPrompts(server.db, query(null, { grade: 2 }));
+    const { count } = await server.db.one<{ count: number }>(
+      'SELECT count(*)::integer AS count FROM prompts',
+    );
+    expect(count).toBeGreaterThanOrEqual(KEPT_TOTALS_FROM);
+    expect(all.total).toBe(count);
+    await insertPrompts(server.db, [{ id: 300_003, title: 'One More Paid Prompt', grade: 2 }]);
+    expect((await listPrompts(server.db, query(null))).total).toBe(count);
+    expect((await listPrompts(server.db, query(null, { grade: 2 }))).total).toBe(paid.total);
+    clearListTotals();
+    expect((await listPrompts(server.db, query(null))).total).toBe(count + 1);
+    expect((await listPrompts(server.db, query(null, { grade: 2 }))).total).toBe(paid.total + 1);
+  });
+});
+
+describe('list totals in a small catalog', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it('are counted on every call, so they are always exact', async () => {
+    const before = await listPrompts(server.db, query(null, { generatorType: 4 }));
+    await insertPrompts(server.db, [{ id: 300_101, title: 'A Fresh Kling Prompt', generatorType: 4 }]);
+    expect((await listPrompts(server.db, query(null, { generatorType: 4 }))).total).toBe(before.total + 1);
+    expect((await get<PromptPage>(server, '/api/prompts?type=4')).body.extend.total).toBe(before.total + 1);
+  });
+});
