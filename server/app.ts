@@ -15,7 +15,10 @@ import { categoryRoutes } from './catalog/categories.ts';
 import { favoritesRoutes } from './catalog/favorites-routes.ts';
 import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cache.ts';
 import { CatalogChanges } from './catalog/changes.ts';
+import { clearListTotals } from './catalog/repository.ts';
 import { catalogRoutes } from './catalog/routes.ts';
+import { clearSearchMemo } from './catalog/search.ts';
+import { ViewCounter } from './catalog/view-counts.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { AnswerCache, type AnswerCacheOptions } from './http/answer-cache.ts';
@@ -76,6 +79,8 @@ declare module 'fastify' {
     catalogChanges: CatalogChanges;
     /** The anonymous answers kept (stats for the operator, clear for tests). */
     answers: AnswerCache;
+    /** Prompt views, written in batches (tests flush it before they read the counts). */
+    views: ViewCounter;
   }
 }
 
@@ -125,16 +130,27 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const answers = new AnswerCache(opts.answerCache);
   const catalogChanges = opts.catalogChanges ?? new CatalogChanges();
-  const stopListening = catalogChanges.onChange(() => answers.clear());
+  // What is kept from the catalog goes when it changes: answers, list totals, the search words' memo.
+  const stopListening = catalogChanges.onChange(() => {
+    answers.clear();
+    clearListTotals();
+    clearSearchMemo();
+  });
+  const views = new ViewCounter(db, {
+    onError: (error, count) => app.log.error({ err: error }, `could not write ${count} prompt views`),
+  });
   app.addHook('onClose', async () => {
     stopListening();
+    await views.close();
   });
   app.decorate('catalogChanges', catalogChanges);
   app.decorate('answers', answers);
+  app.decorate('views', views);
 
   await app.register(catalogRoutes, {
     db,
     answers,
+    views,
     images: new ImageCache(opts.imageStore ?? diskImageStore(join(config.dataDir, 'cache', 'images'))),
   });
 
@@ -166,12 +182,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const renderPage =
     spa && opts.pageMetadata ? (opts.renderer === undefined ? await loadRenderer() : opts.renderer) : null;
   const render = renderPage ? shellRenderer(renderPage, db, config.publicOrigin, app.log) : null;
+  // a rendered prompt page counts a view each time it is sent, kept or made (server/seo/routes.ts)
   await app.register(seoRoutes, {
     db,
     config,
     distDir: spa && opts.pageMetadata ? distDir : null,
     render,
     answers,
+    views,
   });
 
   const shell = spa && distDir !== null ? shellReader(distDir) : null;

@@ -10,6 +10,7 @@ import { AnswerCache, sharedJson } from '../http/answer-cache.ts';
 import { ApiError, notFound, ok } from '../http/envelope.ts';
 import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';
 import { sha1, type ImageCache } from './image-cache.ts';
+import { ViewCounter } from './view-counts.ts';
 import {
   findPrompt,
   findPromptArt,
@@ -19,7 +20,6 @@ import {
   parsePromptRef,
   parseTags,
   recommendedPrompts,
-  recordView,
   relatedPrompts,
 } from './repository.ts';
 import {
@@ -41,6 +41,8 @@ export interface CatalogOptions {
   images: ImageCache;
   /** Anonymous answers, kept (server/http/answer-cache.ts); default: a cache of its own. */
   answers?: AnswerCache;
+  /** Where a detail call counts its view (written in batches); default: a counter of its own. */
+  views?: ViewCounter;
 }
 
 /** Changes whenever the renderer's source changes, so cached images of an older renderer are not reused. */
@@ -70,7 +72,7 @@ const CardImageQuerySchema = Type.Object({
 
 export async function catalogRoutes(
   fastify: FastifyInstance,
-  { db, images, answers = new AnswerCache() }: CatalogOptions,
+  { db, images, answers = new AnswerCache(), views = new ViewCounter(db) }: CatalogOptions,
 ): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -183,7 +185,7 @@ export async function catalogRoutes(
       // Every GET counts a view, whether its answer was kept or made.
       return sharedJson(answers, request, reply, detail, {
         metaOf: (value) => value.extend.data.id,
-        onServe: (id) => recordView(db, id as number, userId),
+        onServe: (id) => views.record(id as number, userId),
       });
     },
   );

@@ -93,7 +93,7 @@ const matchesEtag = (header: string | undefined, etag: string): boolean =>
   header !== undefined &&
   header.split(',').some((tag) => {
     const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
+    return t === etag || t === `W/${etag}`;
   });
 
 export class AnswerCache {
@@ -315,7 +315,7 @@ export async function sharedJson<T>(
 
 /**
  * A page everyone gets alike (rendered HTML, a sitemap): kept under key, sent with its ETag. A status
- * other than 200 is sent and not kept.
+ * other than 200 is sent and not kept. onServe is called for every request with the entry's meta.
  */
 export async function sharedPage(
   answers: AnswerCache,
@@ -324,7 +324,9 @@ export async function sharedPage(
   key: string,
   produce: () => Promise<Produced>,
   vary: readonly string[] = ['Accept-Encoding'],
+  onServe?: (meta: unknown) => void,
 ): Promise<FastifyReply> {
   const answer = await answers.get(key, produce);
+  onServe?.(answer.meta);
   return sendAnswer(request, reply, answer, answers.publicCacheControl, vary);
 }

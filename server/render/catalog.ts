@@ -11,7 +11,6 @@ import {
   listPrompts,
   parsePromptRef,
   recommendedPrompts,
-  recordView,
   relatedPrompts,
 } from '../catalog/repository.ts';
 import { buildSeo } from '../seo/metadata.ts';
@@ -51,7 +50,7 @@ export function serverCatalog(db: Queryable, origin: string): ServerCatalog {
       const ref = parsePromptRef(id);
       const prompt = ref === null ? null : await findPrompt(db, ref, null);
       if (prompt === null) return { found: false };
-      await recordView(db, prompt.id, null);
+      // its view is counted by the page's route, each time the page is sent (server/seo/routes.ts)
       return { found: true, prompt: wire(prompt) };
     },
     getRelated: async (id: number) => wire(await relatedPrompts(db, id, null)),

@@ -4,7 +4,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SERVER_STATE_ID, type RenderedPage, type RenderPage } from '../../domain/server-render.ts';
+import {
+  SERVER_STATE_ID,
+  type RenderedPage,
+  type RenderPage,
+  type ServerCatalog,
+} from '../../domain/server-render.ts';
 import { matchPage } from '../../domain/pages.ts';
 import type { Queryable } from '../db/index.ts';
 import { escapeHtml } from '../http/html.ts';
@@ -72,7 +77,11 @@ export function fillShell(template: string, page: RenderedPage, stylesheets: rea
 export type ShellRenderer = (
   url: string,
   shell: string,
-) => Promise<{ html: string; status: 200 | 404 } | null>;
+) => Promise<{
+  html: string;
+  status: 200 | 404;
+  /** the prompt the page shows */ promptId: number | null;
+} | null>;
 
 /**
  * The renderer the page routes use: public pages with their content and the stylesheets of their route
@@ -90,12 +99,23 @@ export function shellRenderer(
   const catalog = serverCatalog(db, origin);
   return async (url, shell) => {
     const pathname = new URL(url, 'http://localhost').pathname;
+    // the prompt a page shows, whose view its route counts each time the page is sent
+    let promptId: number | null = null;
+    const seen: ServerCatalog = {
+      ...catalog,
+      async getPrompt(id) {
+        const answer = await catalog.getPrompt(id);
+        if (answer.found) promptId = answer.prompt.id;
+        return answer;
+      },
+    };
     try {
       const content = rendersContent(pathname);
-      const page = await renderPage({ url, origin, catalog, shellOnly: !content });
+      const page = await renderPage({ url, origin, catalog: seen, shellOnly: !content });
       const filled = fillShell(shell, page, content ? await styles(pathname, shell) : []);
       // a page with its content needs no script to be seen: they load after its first paint
-      return { html: page.state === null ? filled : scriptsAfterPaint(filled), status: page.status };
+      const html = page.state === null ? filled : scriptsAfterPaint(filled);
+      return { html, status: page.status, promptId };
     } catch (error) {
       // the shell alone still works: the browser renders the page as it did before server rendering
       log.error({ err: error, url }, 'server rendering failed');

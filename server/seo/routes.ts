@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { CATEGORY_DEFS } from '../catalog/categories.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
+import { ViewCounter } from '../catalog/view-counts.ts';
 import { AnswerCache, sharedJson, sharedPage, type Produced } from '../http/answer-cache.ts';
 import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
@@ -25,6 +26,8 @@ export interface SeoOptions {
   render?: ShellRenderer | null;
   /** The anonymous answers kept (metadata, sitemaps, rendered pages); default: a cache of its own. */
   answers?: AnswerCache;
+  /** Where a rendered prompt page counts its view; default: a counter of its own. */
+  views?: ViewCounter;
 }
 
 const SeoDataSchema = Type.Object({
@@ -209,6 +212,7 @@ function registerPages(
   options: SeoOptions & { distDir: string; answers: AnswerCache },
 ): void {
   const { db, answers } = options;
+  const views = options.views ?? new ViewCounter(db);
   const origin = options.config.publicOrigin;
   const shell = shellReader(options.distDir);
 
@@ -225,7 +229,13 @@ function registerPages(
       const status = seo === null ? 404 : (rendered?.status ?? 200);
       // rendering failed: the shell goes, and the page is rendered again next time
       const failed = options.render !== undefined && options.render !== null && rendered === null;
-      return { status, type: HTML, body: rendered?.html ?? headed, keep: !failed };
+      return {
+        status,
+        type: HTML,
+        body: rendered?.html ?? headed,
+        keep: !failed,
+        meta: rendered?.promptId ?? null,
+      };
     };
     try {
       return await sharedPage(
@@ -235,11 +245,19 @@ function registerPages(
         `html ${held ? 'held' : 'plain'} ${request.url}`,
         make,
         ['Accept-Encoding', 'Cookie'],
+        // a prompt's page counts a view each time it is sent, kept or made (the browser's detail machine
+        // starts from the page and does not ask the detail call, which would count it)
+        (promptId) => {
+          if (typeof promptId === 'number') views.record(promptId, null);
+        },
       );
     } catch (error) {
       // The page still works without its metadata: the SPA applies its own defaults.
       request.log.error({ err: error }, 'page metadata failed');
-      return reply.header('cache-control', 'no-cache').type(HTML).send(await shell());
+      return reply
+        .header('cache-control', 'no-cache')
+        .type(HTML)
+        .send(await shell());
     }
   };
   const pageOf = (pageType: SeoRequest['pageType'], referenceId: string): SeoRequest => ({

@@ -94,6 +94,21 @@ describe('the server renders the public pages with their content', () => {
     expectCards(root, related.data);
   });
 
+  it("a prompt's page counts a view every time it is sent, made or kept, and the kept page is the same", async () => {
+    const prompt = (await get<PromptPage>(server, '/api/prompts?grade=0&sort=newest')).body.extend.data[1]!;
+    const viewsOf = async () => {
+      await server.app.views.flush();
+      return (await server.db.one<{ views: number }>('SELECT views FROM prompts WHERE id = $1', [prompt.id]))
+        .views;
+    };
+    const before = await viewsOf();
+    const first = await page(`/detail/${prompt.slugId}`);
+    const second = await page(`/detail/${prompt.slugId}`);
+    expect(second.body).toBe(first.body);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(await viewsOf()).toBe(before + 2);
+  });
+
   it('a search holds its matches, and the search form works without JavaScript', async () => {
     const { status, body } = await page('/search?q=owl');
     expect(status).toBe(200);
