@@ -257,7 +257,9 @@ export function sendAnswer(
     .header('cache-control', answer.status === 200 ? cacheControl : 'no-cache')
     .header('etag', answer.etag);
   if (answer.status === 200 && matchesEtag(request.headers['if-none-match'], answer.etag)) {
-    return reply.code(304).send();
+    // with its type: the headers of a 304 replace those of the browser's copy, and what a page's are
+    // (its Content-Security-Policy above all) follows from its type (server/http/security.ts)
+    return reply.code(304).type(answer.type).send();
   }
   reply.code(answer.status).type(answer.type);
   const encoding = answer.br === null ? null : acceptedEncoding(request.headers['accept-encoding']);

@@ -109,6 +109,18 @@ describe('the server renders the public pages with their content', () => {
     expect(await viewsOf()).toBe(before + 2);
   });
 
+  it("a page's 304 carries the page's own policy: a browser takes a 304's headers into its copy", async () => {
+    const first = await page('/');
+    const again = await server.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(first.headers['content-security-policy']).toMatch(/script-src 'self'/);
+  });
+
   it('a search holds its matches, and the search form works without JavaScript', async () => {
     const { status, body } = await page('/search?q=owl');
     expect(status).toBe(200);
