@@ -33,6 +33,7 @@ import { seoRoutes } from './seo/routes.ts';
 import { shareRoutes, type ShareLimit } from './share/routes.ts';
 import { registerSpa, sendSpaShell, shellReader } from './spa.ts';
 import { loadRenderer, shellRenderer, type RenderPage } from './render/ssr.ts';
+import { routeStyles } from './render/styles.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', 'dist');
@@ -181,7 +182,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const spa = await registerSpa(app, distDir);
   const renderPage =
     spa && opts.pageMetadata ? (opts.renderer === undefined ? await loadRenderer() : opts.renderer) : null;
-  const render = renderPage ? shellRenderer(renderPage, db, config.publicOrigin, app.log) : null;
+  // the stylesheets a rendered page links come from the same build as its shell
+  const render =
+    renderPage && distDir !== null
+      ? shellRenderer(renderPage, db, config.publicOrigin, app.log, routeStyles(distDir))
+      : null;
   // a rendered prompt page counts a view each time it is sent, kept or made (server/seo/routes.ts)
   await app.register(seoRoutes, {
     db,
