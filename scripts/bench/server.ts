@@ -1,8 +1,8 @@
 // The server under test, started exactly as `npm start` starts it after its build: `node --import tsx
 // server/main.ts`, here on a free port and a fresh scratch DATA_DIR (so the demo data is seeded the same way
-// every run and nothing of ./data is touched). NODE_ENV is left as the caller has it (unset: development),
-// because production refuses to seed the demo accounts the API and browser stages sign in with. Its log
-// (one JSON line per request, as in a real deployment) goes to a file, not to our terminal.
+// every run and nothing of ./data is touched). NODE_ENV is never passed on (development), because production
+// refuses to seed the demo accounts the API and browser stages sign in with. Its log (one short line per
+// request, development's) goes to a file, not to our terminal.
 //
 // The database is the embedded PGlite in that DATA_DIR unless a databaseUrl is given: then DATABASE_URL
 // points the server at PostgreSQL (an empty database, migrated and seeded on start the same way). A
@@ -39,7 +39,10 @@ export async function startServer(opts: {
   // 127.0.0.1 rather than localhost everywhere: no IPv6/IPv4 guessing, and PUBLIC_ORIGIN (canonical links,
   // Open Graph URLs that Lighthouse's SEO audits read) then names the origin the pages are loaded from.
   const origin = `http://127.0.0.1:${port}`;
-  const { DATABASE_URL: _ignored, ...env } = process.env;
+  // Both engines' servers run alike, in development mode (demo data, which the API stage signs in with):
+  // not with a DATABASE_URL from the shell, nor with the NODE_ENV=production a Vite build in this process
+  // sets (the bundle stage), which would refuse the default secrets.
+  const { DATABASE_URL: _url, NODE_ENV: _mode, ...env } = process.env;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...env,
