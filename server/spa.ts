@@ -18,7 +18,7 @@ import { escapeHtml } from './http/html.ts';
 import { notFoundSeo } from './seo/metadata.ts';
 import { renderHead } from './seo/head.ts';
 import type { ShellRenderer } from './render/ssr.ts';
-import { sharedPage, type AnswerCache } from './http/answer-cache.ts';
+import { sharedPage, type AnswerCache, type Produced } from './http/answer-cache.ts';
 import { hasMemberHint, withViewerMarksHeld } from './render/member-hint.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -99,21 +99,13 @@ export async function sendSpaShell(
     pathname = url;
   }
   if (render !== null && answers !== null) {
-    const held = hasMemberHint(request.headers.cookie);
-    return sharedPage(
-      answers,
-      request,
-      reply,
-      `html ${held ? 'held' : 'plain'} ${url}`,
-      async () => {
-        const { status, html } = shellFor(await shell(), pathname);
-        const headed = held ? withViewerMarksHeld(html) : html;
-        const rendered = await render(url, headed);
-        if (rendered === null) return { status, type: HTML, body: headed, keep: false };
-        return { status: status === 404 ? 404 : rendered.status, type: HTML, body: rendered.html };
-      },
-      ['Accept-Encoding', 'Cookie'],
-    );
+    return sharedHtml(answers, request, reply, async (hold) => {
+      const { status, html } = shellFor(await shell(), pathname);
+      const headed = hold(html);
+      const rendered = await render(url, headed);
+      if (rendered === null) return { status, type: HTML, body: headed, keep: false };
+      return { status: status === 404 ? 404 : rendered.status, type: HTML, body: rendered.html };
+    });
   }
   const { status, html } = shellFor(await shell(), pathname);
   const rendered = render ? await render(url, html) : null;
@@ -124,4 +116,23 @@ export async function sendSpaShell(
     .send(rendered?.html ?? html);
 }
 
-const HTML = 'text/html; charset=utf-8';
+export const HTML = 'text/html; charset=utf-8';
+
+/**
+ * A page rendered for visitors, kept with the other anonymous answers (server/http/answer-cache.ts). It is
+ * the same for everyone but for the member hint (the viewer marks held, server/render/member-hint.ts): two
+ * kept versions of each address, and `Vary: Cookie` so that a browser keeps them apart too. `make` gets
+ * the function that holds the marks of a page when the request has the hint.
+ */
+export function sharedHtml(
+  answers: AnswerCache,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  make: (hold: (html: string) => string) => Promise<Produced>,
+  onServe?: (meta: unknown) => void,
+): Promise<FastifyReply> {
+  const held = hasMemberHint(request.headers.cookie);
+  const hold = (html: string) => (held ? withViewerMarksHeld(html) : html);
+  const key = `html ${held ? 'held' : 'plain'} ${request.url}`;
+  return sharedPage(answers, request, reply, key, () => make(hold), ['Accept-Encoding', 'Cookie'], onServe);
+}

@@ -11,10 +11,9 @@ import { ViewCounter } from '../catalog/view-counts.ts';
 import { AnswerCache, sharedJson, sharedPage, type Produced } from '../http/answer-cache.ts';
 import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
-import { shellReader } from '../spa.ts';
+import { HTML, sharedHtml, shellReader } from '../spa.ts';
 import { renderHead } from './head.ts';
 import type { ShellRenderer } from '../render/ssr.ts';
-import { hasMemberHint, withViewerMarksHeld } from '../render/member-hint.ts';
 import { buildSeo, notFoundSeo, PAGE_TYPES, type SeoRequest } from './metadata.ts';
 
 export interface SeoOptions {
@@ -41,8 +40,6 @@ const SeoDataSchema = Type.Object({
   schemaJson: Type.String({ description: 'JSON-LD (schema.org) as a string' }),
   canonicalUrl: Type.String(),
 });
-
-const HTML = 'text/html; charset=utf-8';
 
 const NOT_FOUND: Record<SeoRequest['pageType'], string> = {
   HOME: 'Page not found',
@@ -216,15 +213,13 @@ function registerPages(
   const origin = options.config.publicOrigin;
   const shell = shellReader(options.distDir);
 
-  // A page is the same for every visitor, but for the member hint (the viewer marks held): two kept
-  // versions of each address, and `Vary: Cookie` so that a browser keeps them apart too.
+  // kept per address and member hint (spa.ts sharedHtml)
   const page = async (request: FastifyRequest, reply: FastifyReply, seoRequest: SeoRequest | null) => {
-    const held = hasMemberHint(request.headers.cookie);
-    const make = async (): Promise<Produced> => {
+    const make = async (hold: (html: string) => string): Promise<Produced> => {
       const template = await shell();
       const seo = seoRequest === null ? null : await buildSeo(db, origin, seoRequest);
       const plain = renderHead(template, seo ?? notFoundSeo());
-      const headed = held ? withViewerMarksHeld(plain) : plain;
+      const headed = hold(plain);
       const rendered = options.render ? await options.render(request.url, headed) : null;
       const status = seo === null ? 404 : (rendered?.status ?? 200);
       // rendering failed: the shell goes, and the page is rendered again next time
@@ -238,13 +233,11 @@ function registerPages(
       };
     };
     try {
-      return await sharedPage(
+      return await sharedHtml(
         answers,
         request,
         reply,
-        `html ${held ? 'held' : 'plain'} ${request.url}`,
         make,
-        ['Accept-Encoding', 'Cookie'],
         // a prompt's page counts a view each time it is sent, kept or made (the browser's detail machine
         // starts from the page and does not ask the detail call, which would count it)
         (promptId) => {
