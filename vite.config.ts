@@ -79,6 +79,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   tags: ['$initial'],
                   priority: 1,
                 },
+                // the icons most pages draw: their own chunk, so a page that draws one does not load the sign-in
+                // dialogs (and their stylesheet), where the icons would otherwise land
+                {
+                  name: 'icons',
+                  test: /src[\\/]ui[\\/]icons\.tsx$/,
+                  priority: 1,
+                },
                 // the sign-in dialogs with their machines: loaded together at the first sign-in intent
                 {
                   name: 'sign-in',

@@ -10,6 +10,8 @@ import type { PromptImage } from './catalog.ts';
  * about 150-175 px on phones, and up to 384 px in the two-column grid of tablets.
  */
 export const CARD_IMAGE_WIDTHS = [240, 288, 360, 480, 576, 720] as const;
+/** The width of the plain card URL (no `?w=`). */
+export const PLAIN_CARD_WIDTH = 480;
 export type CardImageWidth = (typeof CARD_IMAGE_WIDTHS)[number];
 
 export const isCardImageWidth = (w: number): w is CardImageWidth =>

@@ -1,8 +1,9 @@
 import '../styles/catalog.css';
 import '../styles/detail.css';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { shelfLayout } from '../../domain/card-image.ts';
+import { detailImage } from '../../domain/detail-image.ts';
 import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../domain/catalog.ts';
 import * as detailView from '../../machines/catalog/prompt-detail.selectors.ts';
 import * as fillerView from '../../machines/catalog/template-filler.selectors.ts';
@@ -17,7 +18,13 @@ import { useSessionView } from '../auth/use-session.ts';
 import { HeartButton, ShareButton, TemplateFiller } from './prompt-actions.tsx';
 import { AddToCartButton } from '../commerce/add-to-cart-button.tsx';
 import { BuyNowButton } from '../commerce/buy-now-button.tsx';
-import { CheckoutDialog } from '../commerce/checkout-dialog.tsx';
+import { lazyView } from '../ui/lazy-view.tsx';
+
+/** The Buy now dialog: a member's, loaded with their first detail page, never a visitor's. */
+const CheckoutDialog = lazyView(
+  () => import('../commerce/checkout-dialog.tsx'),
+  (module) => module.CheckoutDialog,
+);
 
 /** A projection of the `promptDetail` actor (tags `loading`, `error`, `notFound`, `ready`). */
 export function PromptDetailView() {
@@ -111,11 +118,13 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
         <div className="detail__gallery">
           {cover ? (
             <figure className="detail__cover">
+              {/* the page's LCP element: fetched first, at the width it is shown */}
               <img
-                src={cover.url}
+                {...detailImage(cover, 'cover')}
                 width={cover.width}
                 height={cover.height}
                 alt={cover.alt || prompt.title}
+                fetchPriority="high"
               />
             </figure>
           ) : null}
@@ -124,7 +133,7 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
               {more.map((image) => (
                 <li key={image.url}>
                   <img
-                    src={image.url}
+                    {...detailImage(image, 'thumb')}
                     width={image.width}
                     height={image.height}
                     alt={image.alt}
@@ -192,7 +201,11 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
 
       <RelatedPrompts />
       {/* "Buy now": the dialog outlives the locked panel, which goes once the prompt is unlocked */}
-      {member ? <CheckoutDialog source="buyNow" /> : null}
+      {member ? (
+        <Suspense fallback={null}>
+          <CheckoutDialog source="buyNow" />
+        </Suspense>
+      ) : null}
     </article>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import type { PromptCard } from '../../domain/catalog.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CoinIcon } from '../ui/icons.tsx';
-import { coinsText } from './order-lines.tsx';
+import { coinsText } from './coins-text.ts';
 import { useSessionUser } from '../auth/use-session.ts';
 import * as checkoutView from '../../machines/commerce/checkout.selectors.ts';
 import * as detailView from '../../machines/catalog/prompt-detail.selectors.ts';

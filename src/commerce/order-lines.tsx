@@ -10,10 +10,9 @@ import {
   type OrderStatus,
   type Totals,
 } from '../../domain/commerce.ts';
-import { formatCoins } from '../auth/use-session.ts';
+import { coinsText } from './coins-text.ts';
 
-/** "1 FruitCoin" / "20 FruitCoins". */
-export const coinsText = (n: number): string => `${formatCoins(n)} ${n === 1 ? 'FruitCoin' : 'FruitCoins'}`;
+export { coinsText };
 
 /** An item's price as written on cards: "20 FruitCoins" or "$4.99". */
 export const itemPrice = (item: Pick<OrderItem, 'grade' | 'priceFruit' | 'priceCents'>): string =>

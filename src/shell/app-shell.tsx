@@ -1,3 +1,6 @@
+// the not-found page's few rules ride in the shell's stylesheet: one render-blocking request less on
+// the pages that can answer "not found" (a prompt, a category)
+import '../styles/not-found.css';
 import type { ReactNode } from 'react';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { SignInDialogs } from './shell-dialogs.tsx';

@@ -94,6 +94,24 @@ describe('the server renders the public pages with their content', () => {
     expectCards(root, related.data);
   });
 
+  it("a detail page's cover is its LCP image: responsive, high priority and preloaded", async () => {
+    const prompt = (await get<PromptPage>(server, '/api/prompts?grade=0')).body.extend.data[0]!;
+    const { body } = await page(`/detail/${prompt.slugId}`);
+    const cover = /<figure class="detail__cover">\s*<img([^>]*)>/.exec(rootOf(body));
+    expect(cover, 'the cover image').not.toBeNull();
+    const card = `/api/images/prompts/${prompt.id}/0.webp`;
+    expect(cover![1]).toContain(`src="${card}?size=full"`);
+    expect(cover![1]).toMatch(/srcSet="[^"]*\?w=720 720w[^"]*\?size=full 960w"/);
+    expect(cover![1]).toMatch(/sizes="\(max-width: 640px\)[^"]*"/);
+    expect(cover![1]).toContain('fetchPriority="high"');
+    // React writes the preload at the start of what it renders, ahead of the cover it is for
+    const preload = /<link rel="preload" as="image" imageSrcSet="([^"]*)"[^>]*>/.exec(body);
+    expect(preload, 'a preload of the cover').not.toBeNull();
+    expect(preload!.index).toBeLessThan(body.indexOf('detail__cover'));
+    expect(preload![1]).toContain(`${card}?w=720 720w`);
+    expect(preload![0]).toContain('fetchPriority="high"');
+  });
+
   it("a prompt's page counts a view every time it is sent, made or kept, and the kept page is the same", async () => {
     const prompt = (await get<PromptPage>(server, '/api/prompts?grade=0&sort=newest')).body.extend.data[1]!;
     const viewsOf = async () => {

@@ -20,13 +20,14 @@ const KB = 1024;
 /** Issue 18's budget for the first visit to `/` (issue 9's was 130 KB). Not met yet: see FIRST_LOAD_CEILING. */
 export const FIRST_LOAD_BUDGET = 125 * KB;
 /**
- * What the test holds until the budget is met: the first load as last measured (134.8 KB, after the
+ * What the test holds until the budget is met: the first load as last measured (134.69 KB, after the
  * sign-in and member machines, the prompt page's machine and the sign-in, commerce and account calls
- * moved out of it, and ky out with server rendering) with a little room. Lower it with every saving; it must never rise. The libraries
- * alone are 108 KB of it (docs/decisions/006-lazy-page-machines.md, "What is left", measures what each
- * next step would save), so the app's start-up code has 22 KB.
+ * moved out of it, ky out with server rendering, and the logo drawn from the site's icon file) with a
+ * little room. Lower it with every saving; it must never rise. The libraries alone are 108 KB of it
+ * (docs/decisions/006-lazy-page-machines.md, "What is left", measures what each next step would save),
+ * so the app's start-up code has 22 KB.
  */
-export const FIRST_LOAD_CEILING = 135 * KB;
+export const FIRST_LOAD_CEILING = 134.75 * KB;
 export const ROUTE_CHUNK_BUDGET = 50 * KB;
 
 /**

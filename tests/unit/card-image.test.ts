@@ -12,6 +12,7 @@ import {
   shelfLayout,
   type CardLayout,
 } from '../../domain/card-image.ts';
+import { detailImage } from '../../domain/detail-image.ts';
 
 const card = { url: '/api/images/prompts/12/0.webp', width: 480, height: 360, alt: 'A lake' };
 
@@ -176,5 +177,61 @@ describe('preloadLinkFor', () => {
         '&amp;y=&#39;1&#39;" fetchpriority="high">',
     );
     expect(link).not.toContain('<script');
+  });
+});
+
+describe('detailImage', () => {
+  const full = { url: '/api/images/prompts/12/0.webp?size=full', width: 960, height: 720 };
+  const base = '/api/images/prompts/12/0.webp';
+
+  /** The detail page's content (1200 px at most, padding 24 px, 16 px <= 640 px). */
+  const detailContent = (vw: number): number => Math.min(1200, vw - (vw <= 640 ? 32 : 48));
+  /** `.detail__layout`: 1.15fr / 1fr with a 40 px gap above 900 px, one column at and below. */
+  const coverWidth = (vw: number): number =>
+    vw <= 900 ? detailContent(vw) : ((detailContent(vw) - 40) * 1.15) / 2.15;
+  /** `.detail__thumbs`: three columns, 12 px gaps, under the cover. */
+  const thumbWidth = (vw: number): number => (coverWidth(vw) - 24) / 3;
+
+  it('keeps the full-size file as src and offers the card renditions of the same picture', () => {
+    const { src, srcSet } = detailImage(full, 'cover');
+    expect(src).toBe(full.url);
+    expect(srcSet).toBe(
+      `${base}?w=240 240w, ${base}?w=288 288w, ${base}?w=360 360w, ${base} 480w, ` +
+        `${base}?w=576 576w, ${base}?w=720 720w, ${full.url} 960w`,
+    );
+  });
+
+  it.each([
+    ['cover', coverWidth],
+    ['thumb', thumbWidth],
+  ] as const)('gives the %s sizes that match the layout at every viewport width', (role, width) => {
+    const { sizes } = detailImage(full, role);
+    for (let vw = 280; vw <= 1600; vw++) {
+      expect(Math.abs(slotWidth(sizes!, vw) - width(vw)), `${role} at ${vw} px`).toBeLessThan(0.5);
+    }
+  });
+
+  it('gives a phone a 720 px cover and small thumbnails, a desktop the full-size cover at 2x', () => {
+    const at = (role: 'cover' | 'thumb', vw: number, dpr: number) => {
+      const image = detailImage(full, role);
+      return pick(image.srcSet!, slotWidth(image.sizes!, vw), dpr);
+    };
+    // Lighthouse's phone: 412 px at 1.75x
+    expect(at('cover', 412, 1.75)).toBe(cardImageUrl(base, 720));
+    expect(at('thumb', 412, 1.75)).toBe(cardImageUrl(base, 240));
+    expect(at('cover', 390, 1)).toBe(cardImageUrl(base, 360));
+    expect(at('cover', 1280, 1)).toBe(cardImageUrl(base, 720));
+    expect(at('cover', 1280, 2)).toBe(full.url);
+    expect(at('thumb', 1280, 1)).toBe(cardImageUrl(base, 240));
+  });
+
+  it('leaves an image that is not a generated full-size image as it is', () => {
+    for (const url of [base, `${base}?w=288`, 'https://cdn.example.com/a.webp?size=full', '']) {
+      expect(detailImage({ ...full, url }, 'cover'), url).toEqual({
+        src: url,
+        srcSet: undefined,
+        sizes: undefined,
+      });
+    }
   });
 });
