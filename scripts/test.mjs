@@ -2,7 +2,7 @@
 // `npm test`: every test, in the order that fails fastest. Prints a closing line
 // "tests: N passed, N failed" summing the unit, view, API and end-to-end runs.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const started = Date.now();
@@ -33,6 +33,37 @@ function ensureChromium() {
   );
 }
 
+/** Debian's PostgreSQL server binaries (PG_BIN, or /usr/lib/postgresql/<version>/bin) with initdb. */
+function postgresInstalled() {
+  if (process.env.PG_BIN && existsSync(`${process.env.PG_BIN}/initdb`)) return true;
+  if (!existsSync('/usr/lib/postgresql')) return false;
+  return readdirSync('/usr/lib/postgresql').some((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`));
+}
+
+// The concurrency, fault and fleet tests run on a scratch PostgreSQL cluster as well as on PGlite
+// (tests/support/postgres.ts). Under npm test they must not skip: FRUIT_REQUIRE_POSTGRES=1 makes them fail
+// when the binaries are missing.
+function ensurePostgres() {
+  if (postgresInstalled()) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      "\n✖ The API tests run on PostgreSQL too and need Debian's PostgreSQL server binaries\n" +
+        '  (/usr/lib/postgresql/<version>/bin/initdb). Install them with:\n' +
+        '    sudo apt-get update && sudo apt-get install -y postgresql\n' +
+        '  (or set PG_BIN to a directory holding initdb, pg_ctl and postgres), then run npm test again.',
+    );
+    return false;
+  }
+  console.log('\n▶ Installing Debian postgresql (missing, running as root)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0) return false;
+  return (
+    spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env }).status === 0 &&
+    postgresInstalled()
+  );
+}
+
 mkdirSync('.tmp', { recursive: true });
 rmSync('.tmp/model-coverage', { recursive: true, force: true });
 rmSync('.tmp/spec-coverage', { recursive: true, force: true });
@@ -46,6 +77,9 @@ const step = (title, ok) => {
 };
 
 if (!ensureChromium()) process.exit(1);
+if (!ensurePostgres()) process.exit(1);
+/** The vitest runs' environment: PostgreSQL's tests run (and fail without it) instead of skipping. */
+const REQUIRE_POSTGRES = { FRUIT_REQUIRE_POSTGRES: '1' };
 step(
   'type check',
   run('Type check (tsc, strict, client + machines + server + tests)', 'npx', [
@@ -59,16 +93,21 @@ step('lint', run('Lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']));
 step('format', run('Format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']));
 step(
   'unit, model, view and API tests',
-  run('Unit, model-based, view and API tests (vitest)', 'npx', [
-    'vitest',
-    'run',
-    '--project=unit',
-    '--project=views',
-    '--project=api',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=.tmp/vitest.json',
-  ]),
+  run(
+    'Unit, model-based, view and API tests (vitest)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project=unit',
+      '--project=views',
+      '--project=api',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.tmp/vitest.json',
+    ],
+    REQUIRE_POSTGRES,
+  ),
 );
 step(
   'model coverage',
@@ -97,14 +136,19 @@ step(
 );
 step(
   'build checks',
-  run('Budgets, bundle checks and browser replays of model paths (vitest, project build)', 'npx', [
-    'vitest',
-    'run',
-    '--project=build',
-    '--reporter=default',
-    '--reporter=json',
-    '--outputFile.json=.tmp/vitest-build.json',
-  ]),
+  run(
+    'Budgets, bundle checks and browser replays of model paths (vitest, project build)',
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project=build',
+      '--reporter=default',
+      '--reporter=json',
+      '--outputFile.json=.tmp/vitest-build.json',
+    ],
+    REQUIRE_POSTGRES,
+  ),
 );
 step(
   'end-to-end tests',

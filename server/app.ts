@@ -14,7 +14,7 @@ import { commercePlugin } from './commerce/index.ts';
 import { categoryRoutes } from './catalog/categories.ts';
 import { favoritesRoutes } from './catalog/favorites-routes.ts';
 import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cache.ts';
-import { CatalogChanges } from './catalog/changes.ts';
+import { CatalogChanges, shareCatalogChanges } from './catalog/changes.ts';
 import { clearListTotals } from './catalog/repository.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { clearSearchMemo } from './catalog/search.ts';
@@ -22,16 +22,23 @@ import { ViewCounter } from './catalog/view-counts.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';
 import { AnswerCache, type AnswerCacheOptions } from './http/answer-cache.ts';
+import { RateStore } from './http/rate-store.ts';
 import { ApiError, EnvelopeSchema, fail, ok } from './http/envelope.ts';
-import { frameworkErrors, registerErrorHandler } from './http/errors.ts';
+import {
+  clientErrorAnswer,
+  FRAMEWORK_ERRORS,
+  frameworkErrors,
+  MAX_PARAM_LENGTH,
+  registerErrorHandler,
+} from './http/errors.ts';
 import { devLogStream, logRequestsBriefly } from './http/dev-log.ts';
 import { collectOpenApi } from './http/openapi.ts';
-import { registerSecurityHeaders } from './http/security.ts';
+import { registerSecurityHeaders, resourceHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { shareRoutes, type ShareLimit } from './share/routes.ts';
-import { registerSpa, sendSpaShell, shellReader } from './spa.ts';
+import { isApiPath, registerSpa, sendSpaShell, shellReader } from './spa.ts';
 import { loadRenderer, shellRenderer, type RenderPage } from './render/ssr.ts';
 import { routeStyles } from './render/styles.ts';
 
@@ -85,9 +92,6 @@ declare module 'fastify' {
   }
 }
 
-const isApiPath = (url: string): boolean =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const { db, config } = opts;
   // Production: pino's JSON lines for a log collector. Development: one short text line per request
@@ -102,6 +106,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     genReqId: () => crypto.randomUUID(),
     // undecodable or over-long paths answer the envelope too, not Fastify's own error format
     frameworkErrors,
+    // the HTTP parser's errors (431 over-long URL or headers, 400 malformed) too, with the security headers
+    clientErrorHandler: clientErrorAnswer(resourceHeaders(config)),
+    // TRUST_PROXY: whose X-Forwarded-For gives request.ip (the per-IP rate limits' key); off by default
+    trustProxy: config.trustProxy ?? false,
   });
 
   if (pretty) logRequestsBriefly(app);
@@ -131,6 +139,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const answers = new AnswerCache(opts.answerCache);
   const catalogChanges = opts.catalogChanges ?? new CatalogChanges();
+  // N processes on one PostgreSQL: a change here reaches the others' caches (LISTEN/NOTIFY)
+  if (db.kind === 'pg' && config.databaseUrl !== null) {
+    const shared = shareCatalogChanges(catalogChanges, {
+      url: config.databaseUrl,
+      db,
+      onError: (error, what) => app.log.error({ err: error }, what),
+    });
+    app.addHook('onClose', () => shared.close());
+  }
   // What is kept from the catalog goes when it changes: answers, list totals, the search words' memo.
   const stopListening = catalogChanges.onChange(() => {
     answers.clear();
@@ -144,6 +161,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     stopListening();
     await views.close();
   });
+  // every rate limit counts in the database, shared by all processes (server/http/rate-store.ts)
+  const rateStore = new RateStore(db, {
+    onSweepError: (error) => app.log.error({ err: error }, 'could not sweep expired rate limits'),
+  });
+  app.addHook('onClose', async () => rateStore.close());
+  app.decorate('rateStore', rateStore);
   app.decorate('catalogChanges', catalogChanges);
   app.decorate('answers', answers);
   app.decorate('views', views);
@@ -176,6 +199,20 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     db,
     config,
     ...(opts.share?.anonymousPerIp ? { limit: opts.share.anonymousPerIp } : {}),
+  });
+
+  // An /api/ address no route takes is the API's own answer, before the static files' catch-all can see it
+  // (which would answer an odd spelling such as `//` with its 403, or `/api/..` with a page): 414 when a
+  // part of it is longer than a path parameter may be (the route would have taken it otherwise), else 404.
+  app.all('/api/*', async (request, reply) => {
+    const tooLong = request.url
+      .split('?')[0]!
+      .split('/')
+      .some((part) => part.length > MAX_PARAM_LENGTH);
+    const { status, msg } = tooLong
+      ? FRAMEWORK_ERRORS.FST_ERR_MAX_PARAM_LENGTH!
+      : { status: 404, msg: 'No such API endpoint' };
+    return reply.status(status).send(fail(msg));
   });
 
   const distDir = opts.distDir === undefined ? DEFAULT_DIST_DIR : opts.distDir;

@@ -1,24 +1,38 @@
 // Server configuration from the environment (CONTRACT.md §1). Every variable has a safe default for the
 // embedded setup; with NODE_ENV=production the development stand-ins and demo seeding are off and the
-// server refuses to start with a default secret.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// server refuses to start with the default PASSWORD_KEY. Without JWT_SECRET, tokens are signed with keys
+// kept in the database (server/auth/signing-keys.ts).
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** The development AES key shared with the client build (vitest.config.ts, vite.config.ts). */
 export const DEFAULT_PASSWORD_KEY = 'fruitprompt-dev-key-0123456789ab';
 export const JWT_SECRET_FILE = 'jwt-secret';
 
+/**
+ * Which proxies' X-Forwarded-* headers are believed (Fastify's `trustProxy`): false (none, the default), true
+ * (any: only behind a proxy that overwrites X-Forwarded-For), or the proxies' addresses/CIDRs.
+ */
+export type TrustProxy = boolean | string[];
+
 export interface Config {
   port: number;
+  /** The interface to listen on: 127.0.0.1 while the development stand-ins are on, else 0.0.0.0. */
   host: string;
+  /** Absent (tests' hand-made configs): false. */
+  trustProxy?: TrustProxy;
   /** Absolute path of the data directory (embedded database, caches, generated secret). */
   dataDir: string;
   /** A PostgreSQL URL; when set the server uses it instead of the embedded database. */
   databaseUrl: string | null;
   /** The public origin without a trailing slash, e.g. http://localhost:3000. */
   publicOrigin: string;
-  jwtSecret: string;
+  /**
+   * JWT_SECRET (tokens' kid "env"); null: the signing keys kept in the database (server/auth/signing-keys.ts),
+   * shared by every process on it.
+   */
+  jwtSecret: string | null;
   /** AES-256 key (32 bytes of UTF-8) shared with the client for password transport encryption. */
   passwordKey: string;
   smtpUrl: string | null;
@@ -67,27 +81,71 @@ const parseOrigin = (raw: string | null, port: number): string => {
   return url.origin;
 };
 
-/** Reads `$DATA_DIR/jwt-secret`, creating it with 48 random bytes the first time. */
-const persistentSecret = (dataDir: string): string => {
-  const file = join(dataDir, JWT_SECRET_FILE);
-  if (existsSync(file)) {
-    const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length >= 32) return stored;
+/** HOST: an IP address (IPv6 with or without brackets) or a host name. */
+const parseHost = (raw: string | null, devStandIns: boolean): string => {
+  if (raw === null) return devStandIns ? '127.0.0.1' : '0.0.0.0';
+  const bare = /^\[.*\]$/.test(raw) ? raw.slice(1, -1) : raw;
+  const hostName =
+    /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+  if (isIP(bare) === 0 && !hostName.test(bare)) {
+    throw new ConfigError(
+      `HOST must be an IP address or a host name (127.0.0.1, 0.0.0.0, ::, localhost), got "${raw}"`,
+    );
   }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
+  return bare;
+};
+
+/** proxy-addr's names of address ranges, accepted in TRUST_PROXY's list. */
+const TRUST_PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+const isAddressOrCidr = (entry: string): boolean => {
+  if (TRUST_PROXY_RANGES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
 };
 
 /**
- * Builds the configuration from the environment. Side effects: creates DATA_DIR and, when JWT_SECRET is
- * unset outside production, the persistent secret file in it.
+ * TRUST_PROXY: unset or `false` trusts no proxy (X-Forwarded-For is ignored); `true` any peer; otherwise a
+ * comma-separated list of the proxies' addresses, CIDRs or the names loopback, linklocal, uniquelocal. No hop
+ * count: it cannot tell the proxy from a client that sends the header itself (Fastify 5 trusts no one then).
  */
+const parseTrustProxy = (raw: string | null): TrustProxy => {
+  if (raw === null) return false;
+  const lower = raw.toLowerCase();
+  if (lower === 'false') return false;
+  if (lower === 'true') return true;
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry !== '' && isAddressOrCidr(entry))) return entries;
+  throw new ConfigError(
+    "TRUST_PROXY must be true, false or a comma-separated list of the proxies' addresses or CIDRs " +
+      `(e.g. 127.0.0.1,10.0.0.0/8; a hop count is not accepted), got "${raw}"`,
+  );
+};
+
+/**
+ * The secret an earlier version generated into `$DATA_DIR/jwt-secret` (embedded database only): kept, so
+ * the sessions of an existing setup survive the upgrade. Nothing creates the file any more: a new setup
+ * signs with the keys kept in the database.
+ */
+const legacySecret = (dataDir: string): string | null => {
+  const file = join(dataDir, JWT_SECRET_FILE);
+  if (!existsSync(file)) return null;
+  const stored = readFileSync(file, 'utf8').trim();
+  return stored.length >= 32 ? stored : null;
+};
+
+/** Builds the configuration from the environment. Side effect: creates DATA_DIR. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   const nodeEnv = nonEmpty(env.NODE_ENV) ?? 'development';
   const production = nodeEnv === 'production';
   const port = parsePort(nonEmpty(env.PORT));
+  const devStandIns = !production;
+  const host = parseHost(nonEmpty(env.HOST), devStandIns);
+  const trustProxy = parseTrustProxy(nonEmpty(env.TRUST_PROXY));
   const dataDir = resolve(cwd, nonEmpty(env.DATA_DIR) ?? './data');
   const databaseUrl = nonEmpty(env.DATABASE_URL);
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
@@ -105,7 +163,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   if (production) {
     const missing: string[] = [];
-    if (jwtSecretEnv === null) missing.push('JWT_SECRET');
     if (passwordKey === DEFAULT_PASSWORD_KEY) missing.push('PASSWORD_KEY');
     if (missing.length > 0) {
       throw new ConfigError(
@@ -116,7 +173,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
 
   mkdirSync(dataDir, { recursive: true });
-  const jwtSecret = jwtSecretEnv ?? persistentSecret(dataDir);
+  // without JWT_SECRET: the database's keys (a PostgreSQL server may be shared by several processes; the
+  // embedded database keeps an earlier version's per-DATA_DIR secret, if there is one)
+  const jwtSecret = jwtSecretEnv ?? (databaseUrl === null ? legacySecret(dataDir) : null);
 
   const clientId = nonEmpty(env.GOOGLE_CLIENT_ID);
   const clientSecret = nonEmpty(env.GOOGLE_CLIENT_SECRET);
@@ -126,7 +185,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   return {
     port,
-    host: '0.0.0.0',
+    host,
+    trustProxy,
     dataDir,
     databaseUrl,
     publicOrigin: parseOrigin(nonEmpty(env.PUBLIC_ORIGIN), port),
@@ -136,7 +196,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     google: clientId !== null && clientSecret !== null ? { clientId, clientSecret } : null,
     nodeEnv,
     production,
-    devStandIns: !production,
+    devStandIns,
     seedDemo: !production,
   };
 }

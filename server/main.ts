@@ -1,5 +1,6 @@
 // The server process: configuration, database (migrated, seeded with demo data outside production), the
-// HTTP app on 0.0.0.0:PORT, and a graceful shutdown on SIGINT/SIGTERM.
+// HTTP app on HOST:PORT (127.0.0.1 while the development stand-ins are on, every interface in production;
+// server/config.ts), and a graceful shutdown on SIGINT/SIGTERM.
 import { Worker } from 'node:worker_threads';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
@@ -63,8 +64,10 @@ async function start(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  log(`${config.production ? 'Serving' : 'Storefront ready'} at ${config.publicOrigin}`);
+  const listening = await app.listen({ port: config.port, host: config.host });
+  log(
+    `${config.production ? 'Serving' : 'Storefront ready'} at ${config.publicOrigin} (listening on ${listening})`,
+  );
 }
 
 start().catch((error: unknown) => {

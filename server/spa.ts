@@ -26,6 +26,10 @@ const NO_CACHE = 'no-cache';
 const SHORT = 'public, max-age=3600';
 const PRECOMPRESSED = /\.(?:br|gz)$/;
 
+/** The API's addresses: never a static file or a page. */
+export const isApiPath = (url: string): boolean =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
 /** Registers the static files of distDir; false when there is no built SPA there. */
 export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<boolean> {
   if (distDir === null || !existsSync(join(distDir, 'index.html'))) return false;

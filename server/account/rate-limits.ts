@@ -1,4 +1,4 @@
-// Rate limits of the account area (@fastify/rate-limit, in memory per process, like server/auth's): support
+// Rate limits of the account area (@fastify/rate-limit, counted in the database like server/auth's): support
 // requests per client IP, per account and per address (each sends a mail), password changes per client IP
 // and failed ones per account, avatar encodings per account. The numbers are buildApp options
 // (`account.rateLimits`) so tests can lower them.

@@ -54,7 +54,7 @@ export const accountDataOfRow = (row: AccountRow): AccountData =>
 /** The `extend` of a successful sign-in: a new token and the user's data. */
 export async function signedIn(
   row: AccountRow,
-  jwtSecret: string,
+  jwtSecret: string | null,
 ): Promise<{ token: string; data: AccountData }> {
   const token = await signToken({ id: row.id, name: row.name, tokenVersion: row.token_version }, jwtSecret);
   return { token, data: accountDataOfRow(row) };

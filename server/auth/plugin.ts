@@ -4,6 +4,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/envelope.ts';
+import { useDatabaseKeys } from './signing-keys.ts';
 import { bearerToken, verifyToken, type TokenClaims } from './tokens.ts';
 
 export interface AuthUser {
@@ -63,16 +64,30 @@ export async function loadTokenUser(db: Db, claims: TokenClaims): Promise<AuthUs
   };
 }
 
-export function registerAuth(app: FastifyInstance, { db, jwtSecret }: { db: Db; jwtSecret: string }): void {
+/**
+ * jwtSecret: JWT_SECRET, or null for the keys kept in the database (server/auth/signing-keys.ts), bound
+ * as this process's keys while the app is open and read (the first one created) when it gets ready: an
+ * app on another database than the process's other apps refuses to start then.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  { db, jwtSecret }: { db: Db; jwtSecret: string | null },
+): void {
   app.decorateRequest('user', null);
   app.decorateRequest('tokenClaims', null);
+  const secret = jwtSecret ?? useDatabaseKeys(db);
+  if (typeof secret !== 'string') {
+    app.addHook('onReady', secret.ready);
+    app.addHook('onClose', async () => secret.release());
+  }
+  const verifyWith = typeof secret === 'string' ? secret : secret.keys;
 
   app.addHook('onRequest', async (request) => {
     // Only the API needs to know the caller; static files and the SPA shell do not.
     if (!request.url.startsWith('/api/')) return;
     const token = bearerToken(request.headers.authorization);
     if (token === null) return;
-    const claims = await verifyToken(token, jwtSecret);
+    const claims = await verifyToken(token, verifyWith);
     if (claims === null) return;
     const user = await loadTokenUser(db, claims);
     if (user === null) return;

@@ -1,10 +1,20 @@
-// Rate limits of the sign-in calls (@fastify/rate-limit, in memory per process): per client IP on every
-// call, and per email address on login (failed attempts), registration and verification mails. The numbers
-// are options of buildApp (`auth.rateLimits`) so tests can lower or raise them; the defaults are generous
-// enough for people and for the end-to-end tests, and tight enough to stop scripted guessing.
+// Rate limits of the sign-in calls (@fastify/rate-limit): per client IP on every call, and per email address
+// on login (failed attempts), registration and verification mails. The counters are kept in the database
+// (server/http/rate-store.ts, the app's `rateStore`), so every process on one PostgreSQL counts the same
+// requests. The numbers are options of buildApp (`auth.rateLimits`) so tests can lower or raise them; the
+// defaults are generous enough for people and for the end-to-end tests, and tight enough to stop scripted
+// guessing.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/envelope.ts';
+import type { RateStore } from '../http/rate-store.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rate-limit counters shared through the database (buildApp decorates it). */
+    rateStore: RateStore;
+  }
+}
 
 export interface Limit {
   max: number;
@@ -60,9 +70,14 @@ export const RATE_LIMIT_MESSAGES = {
 export const tooMany = (msg: string, retryAfterSeconds: number): ApiError =>
   new ApiError(429, msg, { retryAfter: Math.max(1, retryAfterSeconds) });
 
-/** Registers the plugin in this (encapsulated) context; routes opt in with `perIp(...)`. */
+/**
+ * Registers the plugin in this (encapsulated) context, counting in the app's shared store (in memory, per
+ * process, only where no store was decorated: a plugin registered on its own); routes opt in with
+ * `perIp(...)`.
+ */
 export async function registerRateLimit(app: FastifyInstance): Promise<void> {
-  await app.register(rateLimit, { global: false });
+  const store = app.hasDecorator('rateStore') ? app.rateStore.storeClass() : undefined;
+  await app.register(rateLimit, { global: false, ...(store ? { store } : {}) });
 }
 
 /** Route config of a per-client-IP limit, checked before the body is read. */

@@ -84,14 +84,25 @@ export interface AuthRoutesOptions {
   google?: Pick<ConstructorParameters<typeof GoogleClient>[0], 'fetch' | 'jwks'>;
 }
 
-/** The origin a request reached us on (the Vite dev server's, through its proxy). */
-const requestOrigin = (request: FastifyRequest): string | null => {
-  try {
-    return new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return null;
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins a sign-in callback may be on: PUBLIC_ORIGIN, and outside production, when PUBLIC_ORIGIN is a
+ * loopback origin, the same scheme and port under the other loopback names (a browser on 127.0.0.1 reaches
+ * the same server as on localhost). Never derived from a request: Host and X-Forwarded-Host are the
+ * client's to choose, and a callback on another host would send it the sign-in code.
+ */
+export function callbackOrigins(config: Pick<Config, 'publicOrigin' | 'production'>): Set<string> {
+  const origins = new Set([config.publicOrigin]);
+  const url = new URL(config.publicOrigin);
+  if (!config.production && LOOPBACK_HOSTS.includes(url.hostname)) {
+    for (const host of LOOPBACK_HOSTS) {
+      url.hostname = host;
+      origins.add(url.origin);
+    }
   }
-};
+  return origins;
+}
 
 export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptions): Promise<void> {
   const { db, config, mailer } = opts;
@@ -387,8 +398,10 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
 
   // --- social sign-in (Google, or the development identity provider) ------------------------------
 
-  /** The callback if it is ours (PUBLIC_ORIGIN, or in development the origin of this request). */
-  const allowedCallback = (raw: string, request: FastifyRequest): URL | null => {
+  // `npm run dev` sets PUBLIC_ORIGIN to the Vite dev server's origin, so its callbacks are accepted.
+  const ourOrigins = callbackOrigins(config);
+  /** The callback if it is ours: one of our paths, on PUBLIC_ORIGIN (callbackOrigins). */
+  const allowedCallback = (raw: string): URL | null => {
     let url: URL;
     try {
       url = new URL(raw);
@@ -397,9 +410,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     }
     if (url.username || url.password || url.search || url.hash || raw.includes('#')) return null;
     if (!SOCIAL_CALLBACK_PATHS.includes(url.pathname)) return null;
-    const origins = [config.publicOrigin];
-    if (!config.production) origins.push(requestOrigin(request) ?? config.publicOrigin);
-    return origins.includes(url.origin) ? url : null;
+    return ourOrigins.has(url.origin) ? url : null;
   };
 
   app.get(
@@ -415,7 +426,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
     async (request) => {
       const { provider, callback } = request.query;
       if (provider !== 'google') throw new ApiError(400, AUTH_MESSAGES.unsupportedProvider);
-      const url = allowedCallback(callback, request);
+      const url = allowedCallback(callback);
       if (url === null) throw new ApiError(400, AUTH_MESSAGES.badCallback);
       if (google === null && !devIdp) throw new ApiError(503, AUTH_MESSAGES.socialUnavailable);
       const redirectUri = `${url.origin}${url.pathname}`;

@@ -1,13 +1,24 @@
-// Access tokens (CONTRACT.md §2): JWT, HS256, signed with config.jwtSecret. Claims: sub (user id), exp and
-// iat (seconds), preferred_username, jti (a single token, revocable on logout through revoked_tokens) and
-// ver (the user's token_version: bumping it revokes every token of the user).
+// Access tokens (CONTRACT.md §2): JWT, HS256. Claims: sub (user id), exp and iat (seconds),
+// preferred_username, jti (a single token, revocable on logout through revoked_tokens) and ver (the user's
+// token_version: bumping it revokes every token of the user). The header's kid names the key: "env" for
+// JWT_SECRET (config.jwtSecret a string), else the id of a key kept in the database (config.jwtSecret null,
+// server/auth/signing-keys.ts), which is how every process on one database accepts the others' tokens.
 import { randomUUID } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { databaseKeys, LONGEST_TOKEN_TTL_SECONDS, type SigningKeys } from './signing-keys.ts';
 
 export const TOKEN_ISSUER = 'fruitprompt';
 /** A session token lives a week; "remember me" may ask for longer. */
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
-export const REMEMBER_ME_TTL_SECONDS = 30 * 24 * 3600;
+export const REMEMBER_ME_TTL_SECONDS = LONGEST_TOKEN_TTL_SECONDS;
+/** The kid of tokens signed with JWT_SECRET. */
+export const ENV_KEY_ID = 'env';
+
+/**
+ * What signs and verifies: JWT_SECRET's text, the database's keys of this process (null, what
+ * config.jwtSecret is without JWT_SECRET) or a given set of database keys.
+ */
+export type TokenSecret = string | null | SigningKeys;
 
 export interface TokenSubject {
   id: string;
@@ -36,27 +47,49 @@ const keyOf = (secret: string): Uint8Array => {
 
 export async function signToken(
   user: TokenSubject,
-  secret: string,
+  secret: TokenSecret,
   options: { ttlSeconds?: number; now?: number } = {},
 ): Promise<string> {
+  const ttl = options.ttlSeconds ?? TOKEN_TTL_SECONDS;
+  // old keys are pruned once the longest lifetime has passed: no token may outlive that
+  if (ttl > LONGEST_TOKEN_TTL_SECONDS) {
+    throw new RangeError(`A token lives at most ${LONGEST_TOKEN_TTL_SECONDS}s`);
+  }
   const iat = Math.floor((options.now ?? Date.now()) / 1000);
+  const signer =
+    typeof secret === 'string'
+      ? { id: ENV_KEY_ID, key: keyOf(secret) }
+      : await (secret ?? databaseKeys()).current();
   return new SignJWT({ preferred_username: user.name, ver: user.tokenVersion })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: signer.id })
     .setSubject(user.id)
     .setIssuer(TOKEN_ISSUER)
     .setIssuedAt(iat)
-    .setExpirationTime(iat + (options.ttlSeconds ?? TOKEN_TTL_SECONDS))
+    .setExpirationTime(iat + ttl)
     .setJti(randomUUID())
-    .sign(keyOf(secret));
+    .sign(signer.key);
 }
 
-/** The claims of a valid token, or null for anything else (malformed, bad signature, expired). */
-export async function verifyToken(token: string, secret: string): Promise<TokenClaims | null> {
+/** The database key a token's header names (jose asks before it checks the signature). */
+const keyByKid =
+  (keys: SigningKeys): JWTVerifyGetKey =>
+  async ({ kid }) => {
+    const key = kid === undefined ? null : await keys.byId(kid);
+    if (key === null) throw new Error('unknown kid');
+    return key.key;
+  };
+
+/**
+ * The claims of a valid token, or null for anything else (malformed, bad signature, expired, a kid that
+ * names no key). With JWT_SECRET (a string) the kid is not looked at: tokens made before kids verify too.
+ */
+export async function verifyToken(token: string, secret: TokenSecret): Promise<TokenClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), {
-      algorithms: ['HS256'],
-      issuer: TOKEN_ISSUER,
-    });
+    const options = { algorithms: ['HS256'], issuer: TOKEN_ISSUER };
+    const { payload } =
+      typeof secret === 'string'
+        ? await jwtVerify(token, keyOf(secret), options)
+        : await jwtVerify(token, keyByKid(secret ?? databaseKeys()), options);
     const { sub, exp, iat, jti, ver, preferred_username } = payload;
     if (typeof sub !== 'string' || typeof exp !== 'number' || typeof jti !== 'string') return null;
     // token_version is a PostgreSQL integer: anything else is no token of ours

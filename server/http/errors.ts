@@ -1,7 +1,9 @@
 // One error handler for the whole app: every failure becomes an envelope with a fitting status. Bad input
 // is a 4xx with a readable message; anything unexpected is a 500 with a generic message (logged, never a
 // stack trace in the answer).
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, fail } from './envelope.ts';
 
 interface AjvError {
@@ -77,6 +79,9 @@ const sqlStatus = (code: unknown): { status: number; msg: string } | null => {
   return DATABASE_REJECTED[code] ?? (code.startsWith('22') ? DATABASE_REJECTED['22']! : null);
 };
 
+/** Fastify's default longest path parameter (the router's maxParamLength). */
+export const MAX_PARAM_LENGTH = 100;
+
 /** The router's own failures, answered before any route or hook runs. */
 export const FRAMEWORK_ERRORS: Record<string, { status: number; msg: string }> = {
   // A path with a malformed percent-escape (%zz, a truncated or invalid UTF-8 sequence such as %FF).
@@ -100,7 +105,39 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   void reply.status(500).send(fail('Internal server error'));
 }
 
+/** The path of the first number in a validated input that is not finite, or null. */
+function nonFinite(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (value === null || typeof value !== 'object' || depth > 8) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nonFinite(item, path ? `${path}.${key}` : key, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * The validator's type coercion takes "Infinity", "-Infinity" and "1e999" for numbers, and passes them as
+ * integers within any bounds; no field of this API takes an infinite number. Checked after validation, for
+ * every route: a 400 naming the field, as a schema failure would be.
+ */
+function rejectNonFiniteNumbers(app: FastifyInstance): void {
+  app.addHook('preHandler', async (request) => {
+    for (const [context, value] of [
+      ['params', request.params],
+      ['querystring', request.query],
+      ['body', request.body],
+    ] as const) {
+      const field = nonFinite(value, '');
+      if (field !== null) {
+        throw new ApiError(400, `Invalid ${PLACES[context]} '${field}': must be a finite number`, { field });
+      }
+    }
+  });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
+  rejectNonFiniteNumbers(app);
   app.setErrorHandler(
     (error: FastifyError & { extend?: unknown }, request: FastifyRequest, reply: FastifyReply) => {
       if (error instanceof ApiError) {
@@ -125,4 +162,55 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(500).send(fail('Internal server error'));
     },
   );
+}
+
+/** The HTTP parser's failures (Node's `clientError`), raised before Fastify sees a request. */
+export const CLIENT_ERRORS: Record<string, { status: number; msg: string }> = {
+  // The request line (the URL) and headers together exceed Node's limit (16 KB by default).
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    msg: `Request too large: the URL and headers must stay under ${Math.floor(maxHeaderSize / 1024)} KB`,
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, msg: 'Request too large: chunk extensions are too long' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, msg: 'Request timeout: the request did not arrive in time' },
+};
+const MALFORMED = { status: 400, msg: 'Malformed HTTP request' };
+
+/** The raw HTTP/1.1 answer of a parser failure: the envelope, the given headers, and the connection closed. */
+export function clientErrorResponse(code: string, headers: Record<string, string>): string {
+  const { status, msg } = CLIENT_ERRORS[code] ?? MALFORMED;
+  const body = JSON.stringify(fail(msg));
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}`,
+    'content-type: application/json; charset=utf-8',
+    `content-length: ${Buffer.byteLength(body)}`,
+    'cache-control: no-store',
+    'connection: close',
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join('\r\n')}\r\n\r\n${body}`;
+}
+
+/**
+ * Fastify's `clientErrorHandler` option (server/app.ts): an over-long URL or header block (431), a malformed
+ * request (400) or a timeout (408) is answered with the envelope and `headers` (the security headers,
+ * server/http/security.ts's resourceHeaders), instead of Fastify's own JSON without them. As Node does, only
+ * when no answer is already under way on the connection, which is then closed.
+ */
+export function clientErrorAnswer(
+  headers: Record<string, string>,
+): (this: FastifyInstance, error: ConnectionError, socket: Socket) => void {
+  return function (this: FastifyInstance, error, socket) {
+    // A reset connection, or one this handler already answered: nothing to say.
+    if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
+    this.log.debug({ err: error }, 'client error');
+    const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+    if (socket.writable && !inFlight?.headersSent) {
+      socket.end(clientErrorResponse(error.code, headers), () => socket.destroy());
+      // a peer that reads nothing does not keep the connection
+      setTimeout(() => socket.destroy(), 5000).unref();
+    } else {
+      socket.destroy();
+    }
+  };
 }

@@ -44,6 +44,21 @@ export const REFERRER_POLICY = 'strict-origin-when-cross-origin';
 export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
 export const HSTS = 'max-age=15552000';
 
+/**
+ * The headers every answer that is not an HTML document carries (the onSend hook below sets the same), for
+ * answers written without Fastify: the HTTP parser's errors (server/http/errors.ts, clientErrorAnswer).
+ */
+export function resourceHeaders(options: Pick<SecurityOptions, 'publicOrigin'>): Record<string, string> {
+  return {
+    'content-security-policy': RESOURCE_POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': REFERRER_POLICY,
+    'x-frame-options': 'DENY',
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(options.publicOrigin.startsWith('https:') ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
 const isHtml = (contentType: unknown): boolean =>
   /^\s*text\/html\b/i.test(Array.isArray(contentType) ? String(contentType[0]) : String(contentType ?? ''));
 

@@ -3,11 +3,11 @@
 // GET /api/share/:shortUrlId resolves a link of /s/{id} (partner=0) or /ps/{id} (partner=1), counting
 // the visit.
 import { randomBytes } from 'node:crypto';
-import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { slugIdOf } from '../../domain/catalog.ts';
+import { registerRateLimit } from '../auth/rate-limits.ts';
 import type { Config } from '../config.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError, EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
@@ -119,7 +119,7 @@ export interface ShareOptions {
 export async function shareRoutes(fastify: FastifyInstance, options: ShareOptions): Promise<void> {
   const { db, config } = options;
   const limit = options.limit ?? DEFAULT_SHARE_LIMIT;
-  await fastify.register(rateLimit, { global: false });
+  await registerRateLimit(fastify); // counted in the database, shared by every process
   const anonymousLimiter = fastify.createRateLimit({
     max: limit.max,
     timeWindow: limit.windowMs,

@@ -3,12 +3,9 @@
 // answer 409, the balance never goes below zero and the ledger sums to it. Then FruitCoin top-ups (issue
 // 15): copies of one purchase request sent at once make one top-up, and each payment paid and confirmed
 // several times at once, while purchases spend from the same balance, credits exactly once. Runs on the embedded database
-// (PGlite, one connection: transactions queue) and, where PostgreSQL's server binaries are installed, on a
-// throwaway PostgreSQL cluster (a pool of 10 connections: the row lock on the member is what serialises).
-import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// (PGlite, one connection: transactions queue) and on a scratch PostgreSQL cluster (tests/support/postgres.ts;
+// a pool of 10 connections: the row lock on the member is what serialises), skipped only outside `npm test`
+// where PostgreSQL's server binaries are missing.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
@@ -18,6 +15,7 @@ import type { Db } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPg } from '../../server/db/pg.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
+import { skipPostgres, startTestPostgres, type PgCluster } from '../support/postgres.ts';
 import { createTestServer, TEST_CONFIG } from '../support/server.ts';
 import type { TopUpResult } from '../../domain/commerce.ts';
 
@@ -353,16 +351,15 @@ describe('50 simultaneous purchases and exchanges from one account', () => {
   });
 
   describe('on PostgreSQL', () => {
-    const cluster = findPostgres();
-    let stop: (() => void) | null = null;
+    const skip = skipPostgres('commerce-concurrency');
+    let cluster: PgCluster | null = null;
     let db: Db | null = null;
     let app: FastifyInstance | null = null;
 
     beforeAll(async () => {
-      if (cluster === null) return;
-      const started = startCluster(cluster);
-      stop = started.stop;
-      db = await openPg(started.url);
+      if (skip) return;
+      cluster = await startTestPostgres();
+      db = await openPg(await cluster.createDatabase('concurrency'));
       await migrate(db);
       await seedDemo(db); // the demo seed runs on PostgreSQL too
       app = await buildApp({ db, config: TEST_CONFIG, distDir: null, imageStore: memoryImageStore() });
@@ -370,10 +367,10 @@ describe('50 simultaneous purchases and exchanges from one account', () => {
     afterAll(async () => {
       await app?.close();
       await db?.close();
-      stop?.();
+      await cluster?.stop();
     });
 
-    it.skipIf(cluster === null)('a pool of connections, serialised by the member’s row lock', async () => {
+    it.skipIf(skip)('a pool of connections, serialised by the member’s row lock', async () => {
       const { userId, outcomes } = await rush(app!, db!, 9500);
       await expectSettledCorrectly(db!, userId, outcomes);
       // The demo data's ledger holds too, and the seeded pending order's payment page is there.
@@ -384,75 +381,8 @@ describe('50 simultaneous purchases and exchanges from one account', () => {
       expect(session.status).toBe('open');
     });
 
-    it.skipIf(cluster === null)('top-ups: one per request, credited once per payment', async () => {
+    it.skipIf(skip)('top-ups: one per request, credited once per payment', async () => {
       await expectCreditedOnce(db!, await topUpRush(app!, db!, 9700));
     });
   });
 });
-
-// A throwaway PostgreSQL cluster ------------------------------------------------------------------------------
-
-interface Binaries {
-  bin: string;
-  /** Run as this system user (initdb refuses root). */
-  runAs: string | null;
-}
-
-/** PostgreSQL's server binaries (PG_BIN, or /usr/lib/postgresql/<newest>/bin), or null to skip. */
-function findPostgres(): Binaries | null {
-  const dirs = [
-    ...(process.env.PG_BIN ? [process.env.PG_BIN] : []),
-    ...(existsSync('/usr/lib/postgresql')
-      ? readdirSync('/usr/lib/postgresql')
-          .sort((a, b) => Number(b) - Number(a))
-          .map((v) => `/usr/lib/postgresql/${v}/bin`)
-      : []),
-  ];
-  const bin = dirs.find((d) => existsSync(join(d, 'initdb')) && existsSync(join(d, 'pg_ctl')));
-  if (bin === undefined) return null;
-  if (process.getuid?.() !== 0) return { bin, runAs: null };
-  try {
-    execFileSync('id', ['-u', 'postgres'], { stdio: 'pipe' });
-    execFileSync('which', ['runuser'], { stdio: 'pipe' });
-    return { bin, runAs: 'postgres' };
-  } catch {
-    return null;
-  }
-}
-
-function startCluster({ bin, runAs }: Binaries): { url: string; stop: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'fp-pg-'));
-  if (runAs !== null) {
-    const uid = Number(execFileSync('id', ['-u', runAs]).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', runAs]).toString().trim());
-    chownSync(dir, uid, gid);
-  }
-  const run = (tool: string, args: string[]) =>
-    execFileSync(
-      runAs === null ? join(bin, tool) : 'runuser',
-      runAs === null ? args : ['-u', runAs, '--', join(bin, tool), ...args],
-      { stdio: 'pipe', timeout: 60_000 },
-    );
-  const data = join(dir, 'data');
-  run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  run('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(dir, 'log'),
-    '-o',
-    `-F -p 5432 -k ${dir} -c listen_addresses='' -c max_connections=30`,
-    '-w',
-    'start',
-  ]);
-  return {
-    url: `postgresql:///postgres?host=${encodeURIComponent(dir)}&port=5432&user=postgres`,
-    stop: () => {
-      try {
-        run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}

@@ -1,5 +1,5 @@
 // Configuration from the environment (CONTRACT.md §1) and the access tokens (CONTRACT.md §2).
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decodeJwt, UnsecuredJWT } from 'jose';
@@ -21,12 +21,14 @@ const STRONG_SECRET = 'a-production-secret-that-is-long-enough-0123';
 const OTHER_KEY = 'production-aes-key-0123456789abc';
 
 describe('loadConfig', () => {
-  it('has safe defaults and keeps a generated JWT secret in DATA_DIR', () => {
+  it('has safe defaults, and signs tokens with the database keys without JWT_SECRET', () => {
     const cwd = tempDir();
     const config = loadConfig({}, cwd);
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      // the development stand-ins sign anyone in: not on every interface (issue 20's finding)
+      host: '127.0.0.1',
+      trustProxy: false,
       dataDir: join(cwd, 'data'),
       databaseUrl: null,
       publicOrigin: 'http://localhost:3000',
@@ -37,9 +39,19 @@ describe('loadConfig', () => {
       devStandIns: true,
       seedDemo: true,
     });
-    expect(config.jwtSecret.length).toBeGreaterThanOrEqual(32);
-    expect(readFileSync(join(cwd, 'data', 'jwt-secret'), 'utf8').trim()).toBe(config.jwtSecret);
-    expect(loadConfig({}, cwd).jwtSecret).toBe(config.jwtSecret);
+    // null: the keys kept in the database (issue 20); no per-DATA_DIR secret is generated any more
+    expect(config.jwtSecret).toBeNull();
+    expect(existsSync(join(cwd, 'data', 'jwt-secret'))).toBe(false);
+  });
+
+  it("keeps an earlier version's DATA_DIR secret for the embedded database only", () => {
+    const cwd = tempDir();
+    const legacy = 'a-secret-an-earlier-version-generated-0123456789';
+    mkdirSync(join(cwd, 'data'));
+    writeFileSync(join(cwd, 'data', 'jwt-secret'), `${legacy}\n`);
+    expect(loadConfig({}, cwd).jwtSecret).toBe(legacy);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/shop' }, cwd).jwtSecret).toBeNull();
+    expect(loadConfig({ JWT_SECRET: STRONG_SECRET }, cwd).jwtSecret).toBe(STRONG_SECRET);
   });
 
   it('reads every variable', () => {
@@ -72,7 +84,8 @@ describe('loadConfig', () => {
 
   it('refuses production with default secrets, and turns stand-ins and seeding off', () => {
     const cwd = tempDir();
-    expect(() => loadConfig({ NODE_ENV: 'production', PASSWORD_KEY: OTHER_KEY }, cwd)).toThrow(/JWT_SECRET/);
+    // without JWT_SECRET production signs with the database's keys: no default secret there
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_KEY: OTHER_KEY }, cwd).jwtSecret).toBeNull();
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET }, cwd)).toThrow(
       /PASSWORD_KEY/,
     );
@@ -90,6 +103,59 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
     [{ PUBLIC_ORIGIN: 'not a url' }, /PUBLIC_ORIGIN/],
     [{ GOOGLE_CLIENT_ID: 'only-the-id' }, /GOOGLE_CLIENT_SECRET/],
+  ])('rejects %o with a clear error', (env, message) => {
+    expect(() => loadConfig(env, tempDir())).toThrow(ConfigError);
+    expect(() => loadConfig(env, tempDir())).toThrow(message);
+  });
+
+  it('listens on 127.0.0.1 while the development stand-ins are on, on every interface in production', () => {
+    const dev = loadConfig({}, tempDir());
+    expect(dev.devStandIns).toBe(true);
+    expect(dev.host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }, tempDir()).host).toBe('127.0.0.1');
+    const production = { NODE_ENV: 'production', JWT_SECRET: STRONG_SECRET, PASSWORD_KEY: OTHER_KEY };
+    expect(loadConfig(production, tempDir())).toMatchObject({ devStandIns: false, host: '0.0.0.0' });
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }, tempDir()).host).toBe('10.0.0.5');
+  });
+
+  it.each([
+    ['0.0.0.0', '0.0.0.0'],
+    ['::', '::'],
+    ['[::1]', '::1'],
+    [' localhost ', 'localhost'],
+    ['app.internal', 'app.internal'],
+  ])('takes HOST=%j as %j', (raw, host) => {
+    expect(loadConfig({ HOST: raw }, tempDir()).host).toBe(host);
+  });
+
+  it.each([
+    [undefined, false],
+    ['false', false],
+    ['FALSE', false],
+    ['true', true],
+    ['127.0.0.1', ['127.0.0.1']],
+    ['10.0.0.0/8, 192.168.1.7,::1', ['10.0.0.0/8', '192.168.1.7', '::1']],
+    ['fd00::/8', ['fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+  ])('takes TRUST_PROXY=%j as %j', (raw, trustProxy) => {
+    expect(loadConfig({ TRUST_PROXY: raw }, tempDir()).trustProxy).toEqual(trustProxy);
+  });
+
+  it.each([
+    [{ HOST: 'http://0.0.0.0' }, /HOST/],
+    [{ HOST: '0.0.0.0:3000' }, /HOST/],
+    [{ HOST: 'two words' }, /HOST/],
+    [{ HOST: '-bad-.example' }, /HOST/],
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY/],
+    // a hop count cannot tell the proxy from a client that sends X-Forwarded-For itself
+    [{ TRUST_PROXY: '1' }, /hop count is not accepted/],
+    [{ TRUST_PROXY: '2' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '1.5' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '10.0.0.0/8/8' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: 'proxy.example' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '127.0.0.1,,10.0.0.1' }, /TRUST_PROXY/],
+    [{ TRUST_PROXY: '*' }, /TRUST_PROXY/],
   ])('rejects %o with a clear error', (env, message) => {
     expect(() => loadConfig(env, tempDir())).toThrow(ConfigError);
     expect(() => loadConfig(env, tempDir())).toThrow(message);

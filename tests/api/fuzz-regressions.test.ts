@@ -12,6 +12,12 @@
 //    (400 "... must not contain NUL characters", naming the field), and the fallback names the reason.
 // 3. A correctly signed token whose `ver` exceeds PostgreSQL's integer made every route answer 400
 //    (server/auth passed it to SQL); verifyToken now refuses a version outside 0…2^31-1.
+// 4. Found by checking every answer against the statuses the OpenAPI document lists (issue 20): with the
+//    SPA served, an /api/ path no API route takes (an empty parameter between two slashes, a parameter over
+//    the router's 100 characters) falls through to the static files' wildcard (server/spa.ts), and
+//    @fastify/send answers some of them 403 "Forbidden", which no operation documents, instead of the
+//    API's 404 "No such API endpoint" or 414. Open: server/spa.ts is not this test's to change. The test
+//    below is marked `fails` until it is fixed; then drop the mark and KNOWN_UNDOCUMENTED in fuzz.test.ts.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../server/http/envelope.ts';
@@ -20,6 +26,7 @@ import { encryptPassword } from '../../server/auth/password-crypto.ts';
 import { signToken } from '../../server/auth/tokens.ts';
 import { SignJWT } from 'jose';
 import { createTestServer, type TestServer } from '../support/server.ts';
+import { createPageServer } from './support/catalog.ts';
 import { checkEnvelope, routerAnswersEnvelopes } from './support/fuzz-routes.ts';
 
 const MALFORMED_PATHS = [
@@ -250,4 +257,54 @@ describe('a signed token whose version is beyond an integer', () => {
     expect(mine.statusCode).toBe(401);
     expect(checkEnvelope(mine).success).toBe(false);
   });
+});
+
+describe('an /api/ path no route takes, with the SPA served', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createPageServer();
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  // `fails`: the static files answer 403 today (finding 4); it passes, and must lose the mark, once fixed.
+  it("answers the 404 or 414 envelope, never the static files' 403", async () => {
+    for (const [url, status] of [
+      ['/api/images/prompts//a/b.webp', 404],
+      [`/api/my/orders/${'9'.repeat(5000)}`, 414],
+    ] as const) {
+      const res = await server.app.inject(url);
+      expect(res.statusCode, url).toBe(status);
+      expect(checkEnvelope(res).success).toBe(false);
+    }
+  });
+});
+
+// Finding 5 (the schema fuzzer, seed 11): a number field sent as a string the validator's coercion does not
+// take as a number ("-Infinity", "NaN", "1e999") reached the database, which refused it with a 500.
+describe('a number field sent as a string that is no number', () => {
+  let server: TestServer;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    server = await createTestServer();
+    auth = { authorization: `Bearer ${await server.tokenFor('demo@example.com')}` };
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  it.each(['-Infinity', 'Infinity', 'NaN', '1e999', ''])(
+    'is a 400 envelope naming the field: offerId %j',
+    async (offerId) => {
+      const res = await server.app.inject({
+        method: 'POST',
+        url: '/api/my/exchange',
+        headers: auth,
+        payload: { offerId, requestId: 'fuzz-5' },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(checkEnvelope(res).msg).toMatch(/offerId/);
+    },
+  );
 });

@@ -6,8 +6,10 @@
 // limit), hostile unicode (NUL, RTL, lone surrogates, emoji), out-of-range numbers, malformed JSON, wrong
 // content types, broken path parameters and broken bearer tokens (garbage, expired, wrong key, alg none,
 // revoked, foreign). Every answer must be below 500; API routes answer the envelope { success, msg,
-// extend } as JSON (the routes that answer something else are listed in NON_ENVELOPE_ROUTES); and after
-// each route's property the server still answers a health call and a real list call.
+// extend } as JSON (the routes that answer something else are listed in NON_ENVELOPE_ROUTES); every
+// answer of an operation in the OpenAPI document has a status that operation documents, and a body that
+// matches the schema documented for it (server/http/error-statuses.ts says which failures each operation
+// documents); and after each route's property the server still answers a health call and a real list call.
 //
 // Each route runs twice: signed out, and signed in as the demo member, so guarded handlers run past the
 // auth check. A fresh demo token is minted for every request, so the fuzzer may sign the member out
@@ -23,6 +25,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
+import Value from 'typebox/value';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encryptPassword } from '../../server/auth/password-crypto.ts';
 import { signToken, TOKEN_ISSUER } from '../../server/auth/tokens.ts';
@@ -34,6 +37,7 @@ import {
   type FuzzRequest,
 } from './support/fuzz-requests.ts';
 import {
+  AnswerError,
   checkAnswer,
   checkEnvelope,
   createFuzzServer,
@@ -41,6 +45,7 @@ import {
   checks,
   NON_ENVELOPE_ROUTES,
   routerAnswersEnvelopes,
+  textOf,
   type FuzzRoute,
 } from './support/fuzz-routes.ts';
 import { validOf, type Hints, type JsonSchema } from './support/fuzz-schema.ts';
@@ -60,6 +65,106 @@ checks.tolerateRouterAnswers = !(await routerAnswersEnvelopes(server.app));
 afterAll(async () => {
   await server.close();
 });
+
+// The documented answers ----------------------------------------------------------------------------------
+
+interface DocumentedResponse {
+  description: string;
+  content?: Record<string, { schema: JsonSchema }>;
+}
+interface OpenApiDocument {
+  components: { schemas: Record<string, JsonSchema> };
+  paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
+}
+const openApi = (await server.app.inject('/api/openapi.json')).json<OpenApiDocument>();
+const toOpenApiPath = (url: string): string => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
+
+/** A schema with the document's `#/components/schemas/...` references replaced by what they name. */
+const resolved = (schema: unknown): unknown => {
+  if (Array.isArray(schema)) return schema.map(resolved);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const ref = (schema as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') {
+    const target = openApi.components.schemas[ref.replace('#/components/schemas/', '')];
+    if (target === undefined) throw new AnswerError(`the document refers to ${ref}, which it lacks`);
+    return resolved(target);
+  }
+  return Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, resolved(value)]));
+};
+const resolvedSchemas = new Map<DocumentedResponse, Map<string, unknown>>();
+const schemaOf = (response: DocumentedResponse, media: string): unknown => {
+  let byMedia = resolvedSchemas.get(response);
+  if (byMedia === undefined) resolvedSchemas.set(response, (byMedia = new Map()));
+  if (!byMedia.has(media)) byMedia.set(media, resolved(response.content?.[media]?.schema));
+  return byMedia.get(media);
+};
+
+/**
+ * Undocumented answers found by this check that need a fix outside this test's files, each narrowly
+ * recognised, with the fix it needs (see the report of issue 20).
+ */
+const KNOWN_UNDOCUMENTED: { what: string; matches: (url: string, res: LightMyRequestResponse) => boolean }[] =
+  [
+    {
+      // With the SPA served, an /api/ path that no API route takes (a parameter over the router's 100
+      // characters, an empty one between two slashes: /api/images/prompts//a/b.webp) falls through to the
+      // static files' wildcard route (server/spa.ts), and @fastify/send answers some of those paths 403
+      // "Forbidden" (others 404) instead of the API's 414 (server/http/errors.ts FRAMEWORK_ERRORS) or 404
+      // "No such API endpoint". Fix: the wildcard leaves /api/ paths to the not-found handler
+      // (@fastify/static `allowedPath`), and an over-long parameter of an API route is answered 414.
+      what: "an /api/ path no route takes, answered 403 by the static files' wildcard",
+      matches: (_url, res) =>
+        res.statusCode === 403 &&
+        (res.payload === '' || /^\{"success":false,"msg":"Forbidden",/.test(res.payload)),
+    },
+  ];
+
+/**
+ * Throws unless the answer's status is one the operation documents and its body (none for HEAD and 304)
+ * matches the schema documented for that status and its media type. Routes the document leaves out
+ * (pages, the document itself) are not checked here.
+ */
+function checkDocumented(
+  route: Pick<FuzzRoute, 'url'>,
+  method: string,
+  url: string,
+  res: LightMyRequestResponse,
+): void {
+  const operation =
+    openApi.paths[toOpenApiPath(route.url)]?.[method === 'HEAD' ? 'get' : method.toLowerCase()];
+  if (operation === undefined) return;
+  const response = operation.responses[String(res.statusCode)];
+  const where = `${method} ${route.url}`;
+  if (response === undefined) {
+    if (KNOWN_UNDOCUMENTED.some((known) => known.matches(url, res))) return;
+    const documented = Object.keys(operation.responses).join(', ');
+    throw new AnswerError(
+      `${where} answered ${res.statusCode}, which it does not document (documented: ${documented}): ${res.payload.slice(0, 200)}`,
+    );
+  }
+  if (method === 'HEAD' || res.statusCode === 304 || response.content === undefined) return;
+  const type = String(res.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
+  const media = Object.keys(response.content).find((documented) => documented === type);
+  if (media === undefined) {
+    throw new AnswerError(
+      `${where} answered ${res.statusCode} as ${type}, documented as ${Object.keys(response.content).join(', ')}`,
+    );
+  }
+  if (media !== 'application/json') return;
+  const body: unknown = JSON.parse(textOf(res));
+  const schema = schemaOf(response, media) as Parameters<typeof Value.Check>[0];
+  if (!Value.Check(schema, body)) {
+    const errors = [...Value.Errors(schema, body)]
+      .slice(0, 3)
+      .map((e) => `${e.instancePath || '/'} ${e.message}`)
+      .join('; ');
+    throw new AnswerError(
+      `${where} answered ${res.statusCode} with a body off its documented schema (${errors}): ${textOf(res).slice(0, 200)}`,
+    );
+  }
+}
 
 // Real rows, so valid requests get past "not found" -------------------------------------------------------
 
@@ -312,9 +417,12 @@ async function fuzz(route: FuzzRoute, index: number, signedIn: boolean): Promise
       const res = await send(route, request);
       statuses.push(res.statusCode);
       if (process.env.FUZZ_STATS === '2' && res.statusCode >= 400) {
-        console.log(`msg ${route.method} ${route.url} ${res.statusCode} ${res.payload.slice(0, 160)}`);
+        console.log(
+          `msg ${route.method} ${route.url} ${res.statusCode} ${res.payload.slice(0, 160)} <- ${describeRequest(request).slice(-600)}`,
+        );
       }
       checkAnswer(route, request.method, res);
+      checkDocumented(route, request.method, request.url, res);
     }),
     { numRuns: runsOf(route), seed: seedOf(index, signedIn), endOnFailure: !SHRINK },
   );
@@ -340,6 +448,75 @@ describe('the routes under fuzzing', () => {
       [],
     );
     expect(Object.keys(NON_ENVELOPE_ROUTES).filter((url) => !urls.has(url))).toEqual([]);
+  });
+});
+
+describe('the check against the documented answers', () => {
+  /** An answer as if it had this status and (optionally) this JSON body. */
+  const altered = (
+    res: LightMyRequestResponse,
+    statusCode: number,
+    body?: unknown,
+  ): LightMyRequestResponse => {
+    const raw = body === undefined ? res.rawPayload : Buffer.from(JSON.stringify(body));
+    return Object.create(res, {
+      statusCode: { value: statusCode },
+      rawPayload: { value: raw },
+      payload: { value: raw.toString('utf8') },
+    }) as LightMyRequestResponse;
+  };
+  const share = { url: '/api/share/:shortUrlId' };
+
+  const shareLink = async (): Promise<string> =>
+    (await server.app.inject({ method: 'POST', url: '/api/share', payload: { promptId: 1 } })).json<{
+      extend: { shortUrlId: string };
+    }>().extend.shortUrlId;
+
+  it('passes documented statuses with bodies of their schemas', async () => {
+    const found = await server.app.inject(`/api/share/${await shareLink()}`);
+    expect(found.statusCode).toBe(200);
+    checkDocumented(share, 'GET', '/api/share/x', found);
+    const missing = await server.app.inject('/api/share/no-such-link');
+    expect(missing.statusCode).toBe(404);
+    checkDocumented(share, 'GET', '/api/share/no-such-link', missing);
+    const limited = { success: false, msg: 'Too many', extend: { retryAfter: 3 } };
+    checkDocumented({ url: '/api/share' }, 'POST', '/api/share', altered(missing, 429, limited));
+  });
+
+  it('fails an undocumented status', async () => {
+    const missing = await server.app.inject('/api/share/no-such-link');
+    expect(() => checkDocumented(share, 'GET', '/api/share/x', altered(missing, 409))).toThrow(
+      /answered 409, which it does not document/,
+    );
+    expect(() => checkDocumented(share, 'HEAD', '/api/share/x', altered(missing, 401))).toThrow(
+      /answered 401/,
+    );
+  });
+
+  it('fails a body off the documented schema', async () => {
+    const missing = await server.app.inject('/api/share/no-such-link');
+    for (const body of [
+      { success: false, msg: '', extend: {} },
+      { success: true, msg: 'Not found', extend: {} },
+      { success: false, msg: 'Not found' },
+      { success: false, msg: 'Not found', extend: { field: 7 } },
+    ]) {
+      expect(() => checkDocumented(share, 'GET', '/api/share/x', altered(missing, 404, body))).toThrow(
+        /off its documented schema/,
+      );
+    }
+    // a 429 says how long to wait
+    const noWait = { success: false, msg: 'Too many', extend: {} };
+    expect(() =>
+      checkDocumented({ url: '/api/share' }, 'POST', '/api/share', altered(missing, 429, noWait)),
+    ).toThrow(/off its documented schema/);
+    // a success whose data lacks a documented field
+    const found = await server.app.inject(`/api/share/${await shareLink()}`);
+    const { extend } = found.json<{ extend: Record<string, unknown> }>();
+    const partial = { success: true, msg: 'OK', extend: { ...extend, promptId: 'one' } };
+    expect(() => checkDocumented(share, 'GET', '/api/share/x', altered(found, 200, partial))).toThrow(
+      /off its documented schema/,
+    );
   });
 });
 
@@ -401,6 +578,7 @@ describe.each([
             sent += 1;
             try {
               checkAnswer(route, route.method, res);
+              checkDocumented(route, route.method, request.url, res);
             } catch (error) {
               failures.push(`${route.method} ${route.url} ${where}.${name}: ${String(error).slice(0, 160)}`);
             }

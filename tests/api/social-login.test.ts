@@ -85,16 +85,15 @@ describe('GET /api/social/authorize', () => {
     expect(ttl).toBeLessThanOrEqual(10 * 60_000 + 1000);
   });
 
-  it('takes /social-callback too, and in development the origin the request came to', async () => {
+  it('takes /social-callback too; the Host a request names never widens the allowed callbacks', async () => {
     expect((await authorize(`${ORIGIN}/social-callback`)).status).toBe(200);
+    // issue 20: the callback's origin is PUBLIC_ORIGIN's (npm run dev sets it to Vite's), never the Host header's
     const viaProxy = await server.app.inject({
       url: `/api/social/authorize?provider=google&callback=${encodeURIComponent('http://localhost:5173/auth/callback')}`,
       headers: { host: 'localhost:5173' },
     });
-    expect(viaProxy.statusCode).toBe(200);
-    expect(viaProxy.json<{ extend: { authUrl: string } }>().extend.authUrl).toMatch(
-      /^http:\/\/localhost:5173\/dev-idp\/authorize\?/,
-    );
+    expect(viaProxy.statusCode).toBe(400);
+    expect(viaProxy.body).not.toContain('localhost:5173');
   });
 
   it.each([

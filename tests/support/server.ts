@@ -9,7 +9,10 @@ import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { DEFAULT_PASSWORD_KEY, type Config } from '../../server/config.ts';
 import { openPglite, type PgliteDb } from '../../server/db/pglite.ts';
 
-export const TEST_CONFIG: Config = {
+/** The tests' configuration: a fixed JWT_SECRET, which tests sign their own tokens with. */
+export type TestConfig = Config & { jwtSecret: string };
+
+export const TEST_CONFIG: TestConfig = {
   port: 0,
   host: '127.0.0.1',
   dataDir: '/nonexistent/fruitprompt-test-data',
@@ -41,7 +44,7 @@ export async function openTestDb(state: 'seeded' | 'migrated' = 'seeded'): Promi
 export interface TestServer {
   app: FastifyInstance;
   db: PgliteDb;
-  config: Config;
+  config: TestConfig;
   /** A valid bearer token of the user with this email. */
   tokenFor(email: string): Promise<string>;
   close(): Promise<void>;
@@ -50,6 +53,7 @@ export interface TestServer {
 export async function createTestServer(
   options: {
     distDir?: string | null;
+    /** Changes to TEST_CONFIG; jwtSecret stays a JWT_SECRET (null, the database keys, is not used here). */
     config?: Partial<Config>;
     /**
      * Further buildApp options: sign-in, account and share rate limits, a mailer, Google client overrides,
@@ -62,7 +66,11 @@ export async function createTestServer(
   } = {},
 ): Promise<TestServer> {
   const db = await openTestDb();
-  const config = { ...TEST_CONFIG, ...options.config };
+  const config: TestConfig = {
+    ...TEST_CONFIG,
+    ...options.config,
+    jwtSecret: options.config?.jwtSecret ?? TEST_CONFIG.jwtSecret,
+  };
   const app = await buildApp({
     db,
     config,
