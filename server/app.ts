@@ -36,6 +36,8 @@ import { collectOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, resourceHeaders } from './http/security.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
+import { operatorCatalogRoutes } from './operator/catalog-routes.ts';
+import { operatorSupportRoutes } from './operator/support-routes.ts';
 import { seoRoutes } from './seo/routes.ts';
 import { shareRoutes, type ShareLimit } from './share/routes.ts';
 import { isApiPath, registerSpa, sendSpaShell, shellReader } from './spa.ts';
@@ -200,6 +202,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     config,
     ...(opts.share?.anonymousPerIp ? { limit: opts.share.anonymousPerIp } : {}),
   });
+  await app.register(operatorSupportRoutes, { db, config, mailer });
+  await app.register(operatorCatalogRoutes, { db, config });
 
   // An /api/ address no route takes is the API's own answer, before the static files' catch-all can see it
   // (which would answer an odd spelling such as `//` with its 403, or `/api/..` with a page): 414 when a

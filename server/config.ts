@@ -43,6 +43,11 @@ export interface Config {
   devStandIns: boolean;
   /** Seed the demo data on start (CONTRACT.md §3). */
   seedDemo: boolean;
+  /**
+   * OPERATOR_TOKEN: the secret the operator commands send as X-Operator-Token (server/operator/guard.ts); null
+   * or absent (tests' hand-made configs): the operator API is off (every /api/operator/ call answers 403).
+   */
+  operatorToken?: string | null;
 }
 
 export class ConfigError extends Error {
@@ -160,6 +165,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (jwtSecretEnv !== null && jwtSecretEnv.length < 32) {
     throw new ConfigError('JWT_SECRET must be at least 32 characters long');
   }
+  const operatorToken = nonEmpty(env.OPERATOR_TOKEN);
+  if (operatorToken !== null && operatorToken.length < 32) {
+    throw new ConfigError(
+      'OPERATOR_TOKEN must be at least 32 characters long (e.g. the output of `openssl rand -hex 32`)',
+    );
+  }
 
   if (production) {
     const missing: string[] = [];
@@ -198,5 +209,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     production,
     devStandIns,
     seedDemo: !production,
+    operatorToken,
   };
 }

@@ -54,7 +54,7 @@ export function findCategory(raw: string): CategoryDef | null {
 
 export async function categoriesWithCounts(db: Queryable): Promise<Category[]> {
   const rows = await db.query<{ grade: number; count: number }>(
-    'SELECT grade, count(*)::integer AS count FROM prompts GROUP BY grade',
+    'SELECT grade, count(*)::integer AS count FROM prompts WHERE NOT hidden GROUP BY grade',
   );
   const byGrade = new Map(rows.map((r) => [r.grade, r.count]));
   const all = rows.reduce((sum, r) => sum + r.count, 0);

@@ -18,6 +18,8 @@ import type { ArtSpec } from '../seed/types.ts';
 import { compileSearch, excerptMatches, markMatches, suggestionsFor } from './search.ts';
 
 export const CARD_IMAGE = { width: 480, height: 360 } as const;
+/** The condition of a prompt the public sees (alias p): not hidden by the operator (migration 011). */
+export const VISIBLE = 'NOT p.hidden';
 export const FULL_IMAGE = { width: 960, height: 720 } as const;
 
 /** The list orders: SORTS of the shared vocabulary, and relevance for searches. */
@@ -218,11 +220,13 @@ function keepTotal(db: Queryable, key: string, total: number): void {
   }
 }
 
-/** How many prompts the catalog holds (kept while it is big). */
+/** How many prompts the catalog shows (hidden ones are not counted; kept while it is big). */
 export async function catalogSize(db: Queryable): Promise<number> {
   const kept = keptTotal(db, CATALOG_SIZE);
   if (kept !== undefined) return kept;
-  const { total } = await db.one<{ total: number }>('SELECT count(*)::integer AS total FROM prompts');
+  const { total } = await db.one<{ total: number }>(
+    'SELECT count(*)::integer AS total FROM prompts p WHERE NOT p.hidden',
+  );
   if (total >= KEPT_TOTALS_FROM) keepTotal(db, CATALOG_SIZE, total);
   return total;
 }
@@ -281,6 +285,10 @@ async function searchPrompts(
   const params = [...base.params];
   const where = [...base.where];
   const { joins } = base;
+  // The caller's rows are joined where the cards are made; where matches are read, only for the saved
+  // filter (that the planner removes them otherwise still costs planning time in every statement). The
+  // count of a page past the limit keeps them: $1 must be in each statement.
+  const matchJoins = query.saved ? joins : '';
   const param = (value: unknown): string => {
     params.push(value);
     return `$${params.length}`;
@@ -326,8 +334,13 @@ async function searchPrompts(
       1,
     );
   const estimate = search.estimate(size);
+  /**
+   * Raised when more matched than estimated (the parts or the filters are not independent): the likely
+   * counts are at least what was found.
+   */
+  let underestimate = 1;
   /** How many prompts are likely to match in a relevance document (with the filters). */
-  const likely = (doc: 0 | 1 | 2): number => estimate.expected[doc] * share;
+  const likely = (doc: 0 | 1 | 2): number => estimate.expected[doc] * share * underestimate;
   /**
    * How many prompts its full-text index gives (before the filters): between the likely and the most
    * (the same for one word).
@@ -376,7 +389,7 @@ async function searchPrompts(
     const rows = await db.query<CardRow & { count: number; id: number | null }>(
       `WITH m AS MATERIALIZED (
          SELECT ${columns}${sort === 'relevance' ? `, ${rank} AS rank` : ''}
-         FROM (${ordered}) AS p ${joins}
+         FROM (${ordered}) AS p ${matchJoins}
          WHERE ${matching('p.search_doc')} LIMIT ${SEARCH_RESULT_LIMIT + 1}),
        page AS (
          SELECT m.id, row_number() OVER (ORDER BY ${order}) AS n FROM m
@@ -391,6 +404,7 @@ async function searchPrompts(
     if (count <= SEARCH_RESULT_LIMIT) {
       return answer(highlighted(rows.filter((row) => row.id !== null)), capped(count));
     }
+    underestimate = Math.max(1, count / Math.max(likely(2), 1));
   }
 
   /**
@@ -400,7 +414,7 @@ async function searchPrompts(
   const readAll = async (doc: string, order: string, limit: number, cap: number | null) => {
     const rows = await db.query<CardRow & { count: number }>(
       `WITH m AS MATERIALIZED (
-         SELECT ${columns} FROM (${ordered}) AS p ${joins}
+         SELECT ${columns} FROM (${ordered}) AS p ${matchJoins}
          WHERE ${matching(doc)} ${cap === null ? '' : `LIMIT ${cap + 1}`}),
        top AS (SELECT m.id, row_number() OVER (ORDER BY ${order}) AS n FROM m ORDER BY ${order} LIMIT ${limit})
        SELECT (SELECT count(*) FROM m)::integer AS count, ${CARD_COLUMNS}
@@ -414,7 +428,7 @@ async function searchPrompts(
   const walk = (doc: string, order: string, limit: number, rows: number) =>
     db.query<CardRow>(
       `WITH w AS MATERIALIZED (
-         SELECT ${columns} FROM (${ordered} ORDER BY ${order} LIMIT ${rows}) AS p ${joins}
+         SELECT ${columns} FROM (${ordered} ORDER BY ${order} LIMIT ${rows}) AS p ${matchJoins}
          WHERE ${matching(doc, true)} ORDER BY ${order} LIMIT ${limit})
        SELECT ${CARD_COLUMNS} FROM w JOIN prompts p ON p.id = w.id ${joins}
        ORDER BY ${order}`,
@@ -494,7 +508,8 @@ export async function listPrompts(db: Queryable, query: ListQuery): Promise<List
   };
   // $1 is the caller; every query below joins their access and favourite rows (unused joins are removed).
   const joins = userJoins(1);
-  const where: string[] = [];
+  // Hidden prompts (migration 011) are in no list and no search.
+  const where: string[] = [VISIBLE];
   if (query.grade !== null) where.push(`p.grade = ${param(query.grade)}`);
   if (query.generatorType !== null) where.push(`p.generator_type = ${param(query.generatorType)}`);
   if (query.tags.length > 0) where.push(`p.tags @> ${param(query.tags)}::text[]`);
@@ -517,7 +532,7 @@ export async function listPrompts(db: Queryable, query: ListQuery): Promise<List
     ),
     query.saved
       ? db.one<{ total: number }>(countSql, params).then((row) => row.total)
-      : where.length === 0
+      : where.length === 1
         ? catalogSize(db)
         : listTotal(db, key, countSql, params),
   ]);
@@ -537,7 +552,7 @@ async function cardsWhere(
   const n = options.params.length + 1;
   const rows = await db.query<CardRow>(
     `SELECT ${CARD_COLUMNS} FROM prompts p ${userJoins(n)}
-     WHERE ${options.where} ORDER BY ${options.order} LIMIT ${options.limit}`,
+     WHERE ${VISIBLE} AND (${options.where}) ORDER BY ${options.order} LIMIT ${options.limit}`,
     [...options.params, options.userId],
   );
   return rows.map((row) => toCard(row, options.userId !== null));
@@ -638,7 +653,7 @@ export async function findPrompt(
     `SELECT ${CARD_COLUMNS}, p.variables,
             CASE WHEN p.grade = 0 OR a.user_id IS NOT NULL THEN p.template END AS template
      FROM prompts p ${userJoins(1)}
-     WHERE ${column} = $2`,
+     WHERE ${column} = $2 AND ${VISIBLE}`,
     [userId, value],
   );
   return row === null ? null : toFull(row);
@@ -647,7 +662,10 @@ export async function findPrompt(
 /** The id of the prompt named by ref, or null. */
 export async function findPromptId(db: Queryable, ref: PromptRef): Promise<number | null> {
   const [column, value] = refCondition(ref);
-  const row = await db.maybeOne<{ id: number }>(`SELECT p.id FROM prompts p WHERE ${column} = $1`, [value]);
+  const row = await db.maybeOne<{ id: number }>(
+    `SELECT p.id FROM prompts p WHERE ${column} = $1 AND ${VISIBLE}`,
+    [value],
+  );
   return row?.id ?? null;
 }
 
@@ -730,7 +748,7 @@ const candidatesOf = (
     ...generators.map((g) => `p.generator_type = ${param(g)}`),
   ]
     .map(
-      (condition) => `(SELECT p.id FROM prompts p WHERE ${condition}
+      (condition) => `(SELECT p.id FROM prompts p WHERE ${VISIBLE} AND ${condition}
         ORDER BY (p.views + p.sales * 25) DESC, p.id ASC LIMIT ${CANDIDATES_PER_TAG})`,
     )
     .join(' UNION ');
@@ -817,6 +835,7 @@ async function bestSellers(
   const rows = await db.query<CardRow & { total: number }>(
     `SELECT ${CARD_COLUMNS}, count(*) OVER ()::integer AS total
      FROM prompts p ${userJoins(1)}
+     WHERE ${VISIBLE}
      ORDER BY row_number() OVER (PARTITION BY p.generator_type ORDER BY p.sales DESC, p.id ASC),
               p.generator_type ASC
      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
@@ -824,7 +843,8 @@ async function bestSellers(
   );
   const total =
     rows[0]?.total ??
-    (await db.one<{ count: number }>('SELECT count(*)::integer AS count FROM prompts')).count;
+    (await db.one<{ count: number }>(`SELECT count(*)::integer AS count FROM prompts p WHERE ${VISIBLE}`))
+      .count;
   return {
     mode: 'popular',
     because: [],
@@ -932,14 +952,19 @@ export async function removeFavorite(db: Queryable, userId: string, promptId: nu
   return (await db.maybeOne('SELECT 1 FROM prompts WHERE id = $1', [promptId])) !== null;
 }
 
-/** The art of one prompt's example images, or null for an unknown prompt. */
+/**
+ * The art of one shown prompt's example images and its stored image files in order (sha256 keys of
+ * prompt_image_files; empty: its images are drawn from the art), or null for an unknown or hidden prompt.
+ */
 export async function findPromptArt(
   db: Queryable,
   id: number,
-): Promise<{ art: ArtSpec; imageCount: number } | null> {
-  const row = await db.maybeOne<{ art: ArtSpec; image_count: number }>(
-    'SELECT art, image_count FROM prompts WHERE id = $1',
+): Promise<{ art: ArtSpec; imageCount: number; files: string[] } | null> {
+  const row = await db.maybeOne<{ art: ArtSpec; image_count: number; files: string[] | null }>(
+    `SELECT p.art, p.image_count,
+            (SELECT array_agg(i.sha256 ORDER BY i.n) FROM prompt_images i WHERE i.prompt_id = p.id) AS files
+     FROM prompts p WHERE p.id = $1 AND ${VISIBLE}`,
     [id],
   );
-  return row === null ? null : { art: row.art, imageCount: row.image_count };
+  return row === null ? null : { art: row.art, imageCount: row.image_count, files: row.files ?? [] };
 }

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { CARD_IMAGE_WIDTHS, type CardImageWidth } from '../../domain/card-image.ts';
 import type { GeneratorType, Grade } from '../../domain/catalog.ts';
 import type { Db } from '../db/index.ts';
@@ -11,6 +12,7 @@ import { ApiError, notFound, ok } from '../http/envelope.ts';
 import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';
 import { sha1, type ImageCache } from './image-cache.ts';
 import { ViewCounter } from './view-counts.ts';
+import { readImageFile } from '../operator/catalog-import.ts';
 import {
   findPrompt,
   findPromptArt,
@@ -69,6 +71,20 @@ const CardImageQuerySchema = Type.Object({
     }),
   ),
 });
+
+/** A size of a stored image file: its full or card WebP, or another card width made from the full one. */
+async function storedImage(
+  db: Db,
+  file: string,
+  variant: string,
+  width: number,
+  height: number,
+): Promise<Buffer> {
+  const stored = await readImageFile(db, file, variant === 'full' || variant !== 'card' ? 'full' : 'card');
+  if (stored === null) throw notFound('Image not found');
+  if (variant === 'full' || variant === 'card') return stored;
+  return sharp(stored).resize(width, height, { fit: 'cover' }).webp({ quality: 78, effort: 4 }).toBuffer();
+}
 
 export async function catalogRoutes(
   fastify: FastifyInstance,
@@ -217,7 +233,12 @@ export async function catalogRoutes(
           : { width: w, height: Math.round((w * card.height) / card.width) };
       // The 480 px card keeps its key (and ETag) whether asked for with ?w=480 or without.
       const variant = size === 'full' ? 'full' : width === card.width ? 'card' : `card${width}`;
-      const key = `${id}-${n}-${variant}-${sha1(JSON.stringify(prompt.art)).slice(0, 12)}-${RENDERER_VERSION}`;
+      // An imported prompt shows its stored image files (migration 011), kept by file and size.
+      const file = prompt.files[n];
+      const key =
+        file === undefined
+          ? `${id}-${n}-${variant}-${sha1(JSON.stringify(prompt.art)).slice(0, 12)}-${RENDERER_VERSION}`
+          : `file-${file}-${variant}`;
       const etag = `"${sha1(key).slice(0, 20)}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
@@ -227,7 +248,11 @@ export async function catalogRoutes(
       if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((t) => t.trim() === etag)) {
         return reply.code(304).send();
       }
-      const bytes = await images.get(key, () => renderPromptImage(prompt.art, n, width, height));
+      const bytes = await images.get(key, () =>
+        file === undefined
+          ? renderPromptImage(prompt.art, n, width, height)
+          : storedImage(db, file, variant, width, height),
+      );
       return reply.send(bytes);
     },
   );

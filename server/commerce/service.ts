@@ -211,7 +211,7 @@ export async function addToCart(db: Db, userId: string, promptId: number): Promi
       `SELECT p.title, p.grade,
               EXISTS (SELECT 1 FROM user_prompt_access a WHERE a.user_id = $2 AND a.prompt_id = p.id) AS owned,
               EXISTS (SELECT 1 FROM cart_items c WHERE c.user_id = $2 AND c.prompt_id = p.id) AS in_cart
-       FROM prompts p WHERE p.id = $1`,
+       FROM prompts p WHERE p.id = $1 AND NOT p.hidden`,
       [promptId, userId],
     );
     if (prompt === null) throw notFound(PROMPT_NOT_FOUND);
@@ -370,7 +370,8 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
     }
 
     const prompts = await q.query<PromptRow>(
-      'SELECT id, title, grade, price_fruit, price_cents FROM prompts WHERE id = ANY($1::integer[])',
+      // a prompt the shop has hidden is no longer sold (its owners keep it)
+      'SELECT id, title, grade, price_fruit, price_cents FROM prompts WHERE id = ANY($1::integer[]) AND NOT hidden',
       [promptIds],
     );
     const byId = new Map(prompts.map((p) => [p.id, p]));

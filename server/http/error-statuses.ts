@@ -67,12 +67,27 @@ export const HANDLER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   'GET /api/seo/metadata': [304, 404],
   // server/share/routes.ts: unknown prompt; the anonymous links' limit per client
   'POST /api/share': [404, 429],
+  // server/operator/support-routes.ts (operatorGuard: 403 the operator API is off, 401 wrong token, 429
+  // too many wrong tokens); unknown request
+  'GET /api/operator/support': [401, 403, 429],
+  'GET /api/operator/support/:id': [401, 403, 429],
+  'POST /api/operator/support/:id/reply': [401, 403, 429],
+  // server/operator/catalog-routes.ts (operatorGuard as above): not a usable image (422), not raw bytes
+  // (415); an import with invalid lines (400, every error); unknown image file or slug (404)
+  'POST /api/operator/catalog/images': [401, 403, 415, 422, 429],
+  'GET /api/operator/catalog/images/:sha256': [401, 403, 429],
+  'POST /api/operator/catalog/import': [401, 403, 429],
+  'GET /api/operator/catalog/export': [401, 403, 429],
+  'POST /api/operator/catalog/prompts/:slug/hide': [401, 403, 429],
+  'POST /api/operator/catalog/prompts/:slug/show': [401, 403, 429],
+  'POST /api/operator/catalog/prompts/:slug/price': [401, 403, 429],
 };
 
 /** Media types of operations whose 200 is not the envelope. */
 export const SUCCESS_MEDIA: Readonly<Record<string, string>> = {
   'GET /api/images/prompts/:id/:n.webp': 'image/webp',
   'GET /api/avatars/:file': 'image/webp',
+  'GET /api/operator/catalog/images/:sha256': 'image/webp',
 };
 
 export const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {

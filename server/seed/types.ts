@@ -2,19 +2,23 @@
 // these records as plain data, deterministically; server/seed/index.ts writes them to the database.
 import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.ts';
 
+/** The scenes server/images/render.ts can draw. */
+export const ART_SCENES = [
+  'landscape',
+  'city',
+  'ocean',
+  'space',
+  'abstract',
+  'portrait',
+  'botanical',
+  'geometric',
+  'interior',
+  'creature',
+] as const;
+
 /** Parameters of the procedurally generated artwork of one prompt (server/images/). */
 export interface ArtSpec {
-  scene:
-    | 'landscape'
-    | 'city'
-    | 'ocean'
-    | 'space'
-    | 'abstract'
-    | 'portrait'
-    | 'botanical'
-    | 'geometric'
-    | 'interior'
-    | 'creature';
+  scene: (typeof ART_SCENES)[number];
   /** 3 to 5 CSS hex colours, darkest first. */
   palette: string[];
   /** Seed of the scene's random details. */

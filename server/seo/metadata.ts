@@ -234,16 +234,18 @@ async function findDetail(db: Queryable, referenceId: string): Promise<DetailRow
     const row =
       'id' in ref
         ? await db.maybeOne<DetailRow>(
-            `SELECT ${columns} FROM prompts WHERE id = $1
-             UNION ALL SELECT ${columns} FROM prompts WHERE sort_id = $1 AND id <> $1 LIMIT 1`,
+            `SELECT ${columns} FROM prompts WHERE id = $1 AND NOT hidden
+             UNION ALL SELECT ${columns} FROM prompts WHERE sort_id = $1 AND id <> $1 AND NOT hidden LIMIT 1`,
             [ref.id],
           )
-        : await db.maybeOne<DetailRow>(`SELECT ${columns} FROM prompts WHERE sort_id = $1`, [ref.sortId]);
+        : await db.maybeOne<DetailRow>(`SELECT ${columns} FROM prompts WHERE sort_id = $1 AND NOT hidden`, [
+            ref.sortId,
+          ]);
     if (row !== null) return row;
   }
   const slug = referenceId.trim().toLowerCase();
   if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) return null;
-  return db.maybeOne<DetailRow>(`SELECT ${columns} FROM prompts WHERE slug = $1`, [slug]);
+  return db.maybeOne<DetailRow>(`SELECT ${columns} FROM prompts WHERE slug = $1 AND NOT hidden`, [slug]);
 }
 
 const offerOf = (row: DetailRow, url: string) => {

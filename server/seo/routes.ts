@@ -156,7 +156,7 @@ export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): 
   const staticEntries = () => STATIC_PATHS.map((path) => ({ loc: `${origin}${path}` }));
   const promptEntries = async (chunk: number) => {
     const rows = await db.query<{ slug: string; sort_id: number; updated_at: Date }>(
-      `SELECT slug, sort_id, updated_at FROM prompts ORDER BY id LIMIT ${SITEMAP_CHUNK} OFFSET ${chunk * SITEMAP_CHUNK}`,
+      `SELECT slug, sort_id, updated_at FROM prompts WHERE NOT hidden ORDER BY id LIMIT ${SITEMAP_CHUNK} OFFSET ${chunk * SITEMAP_CHUNK}`,
     );
     return rows.map((r) => ({
       loc: `${origin}/detail/${r.slug}-${r.sort_id}`,
@@ -174,7 +174,9 @@ export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): 
 
   app.get('/sitemap.xml', async (request, reply) =>
     sendXml(request, reply, async () => {
-      const { count } = await db.one<{ count: number }>('SELECT count(*)::integer AS count FROM prompts');
+      const { count } = await db.one<{ count: number }>(
+        'SELECT count(*)::integer AS count FROM prompts WHERE NOT hidden',
+      );
       if (count <= SITEMAP_CHUNK) return urlset([...staticEntries(), ...(await promptEntries(0))]);
       const parts = [
         'pages',

@@ -46,7 +46,8 @@ export async function createShareLink(
   promptId: number,
   ownerId: string | null,
 ): Promise<string | null> {
-  if ((await db.maybeOne('SELECT 1 FROM prompts WHERE id = $1', [promptId])) === null) return null;
+  if ((await db.maybeOne('SELECT 1 FROM prompts WHERE id = $1 AND NOT hidden', [promptId])) === null)
+    return null;
   const existing = async () =>
     ownerId === null
       ? null

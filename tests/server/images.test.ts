@@ -3,20 +3,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { IMAGE_SIZES, renderAvatar, renderPromptImage } from '../../server/images/render.ts';
-import type { ArtSpec } from '../../server/seed/types.ts';
+import { ART_SCENES, type ArtSpec } from '../../server/seed/types.ts';
 
-const SCENES: ArtSpec['scene'][] = [
-  'landscape',
-  'city',
-  'ocean',
-  'space',
-  'abstract',
-  'portrait',
-  'botanical',
-  'geometric',
-  'interior',
-  'creature',
-];
+const SCENES = ART_SCENES;
 
 const PALETTES: string[][] = [
   ['#2b1d3a', '#6b2d5c', '#f0386b', '#ff8552', '#ffd29d'],
