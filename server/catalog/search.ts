@@ -173,50 +173,10 @@ async function lookUp(
   words: readonly string[],
   terms: readonly string[],
 ): Promise<{ words: Map<string, WordInfo>; terms: Map<string, DocCounts | null> }> {
+  // One statement of the function search_lookup (migration 012), whose plan is kept: planning the lookup
+  // took longer than running it.
   const [row] = await db.query<{ words: TermRow[]; terms: (Counts & { term: string })[] }>(
-    `WITH looked_up AS (
-       SELECT w.word, e.stop, e.terms, e.docs, e.title_docs, e.label_docs, f.n AS prefix_terms,
-              CASE WHEN f.n > 0 THEN jsonb_build_object('docs', f.docs, 'title_docs', f.title_docs,
-                                                        'label_docs', f.label_docs) END AS prefix,
-              n.near
-       FROM unnest($1::text[]) AS w(word)
-       CROSS JOIN LATERAL (
-         SELECT l.lexemes = '{}'::text[] AS stop,
-                COALESCE(array_agg(s.term ORDER BY s.docs DESC) FILTER (WHERE s.term IS NOT NULL), '{}') AS terms,
-                COALESCE(sum(s.docs), 0)::integer AS docs,
-                COALESCE(sum(s.title_docs), 0)::integer AS title_docs,
-                COALESCE(sum(s.label_docs), 0)::integer AS label_docs
-         FROM (SELECT tsvector_to_array(to_tsvector('english', w.word)) AS lexemes) AS l
-         LEFT JOIN search_terms s ON s.lexeme = ANY (l.lexemes)
-         GROUP BY l.lexemes
-       ) AS e
-       CROSS JOIN LATERAL (
-         SELECT count(*)::integer AS n, COALESCE(sum(x.docs), 0)::integer AS docs,
-                COALESCE(sum(x.title_docs), 0)::integer AS title_docs,
-                COALESCE(sum(x.label_docs), 0)::integer AS label_docs
-         FROM (SELECT s.docs, s.title_docs, s.label_docs FROM search_terms s
-               WHERE NOT e.stop AND cardinality(e.terms) = 0 AND length(w.word) >= 2
-                 AND s.term LIKE w.word || '%' AND s.term <> w.word
-               LIMIT $3) AS x
-       ) AS f
-       LEFT JOIN LATERAL (
-         SELECT jsonb_agg(jsonb_build_object('term', c.term, 'lexeme', c.lexeme, 'distance', c.distance,
-                          'terms', g.terms, 'docs', g.docs, 'title_docs', g.title_docs, 'label_docs', g.label_docs)
-                          ORDER BY c.distance, c.docs DESC) AS near
-         FROM (SELECT s.term, s.lexeme, s.docs, s.term <-> w.word AS distance FROM search_terms s
-               WHERE NOT e.stop AND cardinality(e.terms) = 0 AND f.n = 0 AND length(w.word) >= $2
-               ORDER BY s.term <-> w.word LIMIT $4) AS c
-         CROSS JOIN LATERAL (
-           SELECT array_agg(s.term) AS terms, sum(s.docs)::integer AS docs,
-                  sum(s.title_docs)::integer AS title_docs, sum(s.label_docs)::integer AS label_docs
-           FROM search_terms s WHERE s.lexeme = c.lexeme
-         ) AS g
-       ) AS n ON true
-     )
-     SELECT (SELECT COALESCE(jsonb_agg(to_jsonb(l)), '[]'::jsonb) FROM looked_up AS l) AS words,
-            (SELECT COALESCE(jsonb_agg(jsonb_build_object('term', s.term, 'docs', s.docs,
-                      'title_docs', s.title_docs, 'label_docs', s.label_docs)), '[]'::jsonb)
-             FROM search_terms s WHERE s.term = ANY ($5::text[])) AS terms`,
+    'SELECT found_words AS words, found_terms AS terms FROM search_lookup($1, $2, $3, $4, $5)',
     [words, MIN_TYPO_LENGTH, PREFIX_TERMS, NEAR_TERMS, terms],
   );
   const found = new Map((row?.terms ?? []).map((t) => [t.term, countsOf(t)]));
@@ -584,8 +544,10 @@ export function excerptMatches(description: string, highlight: Highlight): strin
     pieces[at]!.words++;
     if (hit[i]) pieces[at]!.hit = true;
   });
-  const wordsOf = (from: number, to: number): number =>
-    pieces.slice(from, to).reduce((n, piece) => n + Math.max(1, piece.words), 0);
+  // Words before each piece (a piece counts one word at least), so a stretch's words cost no loop.
+  const before = [0];
+  for (const piece of pieces) before.push(before.at(-1)! + Math.max(1, piece.words));
+  const wordsOf = (from: number, to: number): number => before[to]! - before[from]!;
   let from = 0;
   let to = pieces.length;
   if (wordsOf(0, pieces.length) > EXCERPT_WORDS) {

@@ -243,9 +243,9 @@ describe('search in a big catalog', () => {
   });
 
   it('remembers word lookups until the catalog changes (clearSearchMemo)', async () => {
-    // The vocabulary lookups (suggestions for an empty answer aside).
+    // The vocabulary lookups (search_lookup, migration 012).
     const lookups = (statements: string[]) =>
-      statements.filter((sql) => sql.includes('search_terms') && !sql.includes('is_tag')).length;
+      statements.filter((sql) => sql.includes('search_lookup(')).length;
     const { q, statements } = spied(server.db);
     await listPrompts(q, query('qwertyzorblax quasarflux'));
     expect(lookups(statements)).toBe(1);
