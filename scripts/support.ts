@@ -133,8 +133,11 @@ async function reply(client: OperatorClient, args: string[]): Promise<void> {
   const text = args[1] === '-' ? readFileSync(0, 'utf8') : args[1]!;
   if (text.trim() === '') throw new UsageError('The answer is empty');
   await client.call('POST', `/api/operator/support/${id}/reply`, { text });
+  const { data } = await client.call<{ data: Thread }>('GET', `/api/operator/support/${id}`);
   process.stdout.write(
-    `Answered request #${id}: the member sees it in their Messages, and a mail was sent where one is due.\n`,
+    data.member
+      ? `Answered request #${id}: ${data.email} sees the answer in their Messages (and by mail if they asked for support replies by mail).\n`
+      : `Answered request #${id}: the answer was mailed to ${data.email}.\n`,
   );
 }
 

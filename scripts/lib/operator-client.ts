@@ -170,7 +170,7 @@ export function progressBar(
     const tenth = Math.floor(share * 10);
     if (tenth > lastTenth) {
       lastTenth = tenth;
-      stream.write(`${label}: ${count}/${total} (${tenth * 10}%)\n`);
+      stream.write(`${label}: ${count}/${total} (${Math.floor(share * 100)}%)\n`);
     }
   };
   draw();
