@@ -204,26 +204,35 @@ const isSame = (row: ExistingRow, t: Target): boolean =>
   sameList(row.files ?? [], t.files);
 
 /**
- * Imports catalog lines: every line checked again (errors numbered with `lineNumbers`, the file's lines),
- * image names resolved through `images` (file name → sha256 of its bytes) to uploaded files. Any error:
- * nothing is written and every error comes back. Else one transaction adds the new slugs and changes the
- * prompts that differ; a dry run only counts (it may name images not uploaded yet).
+ * For the demo seed only (server/seed/index.ts): what a new prompt's row gets beyond its line — its id and
+ * sort id (that the seeded orders, favourites and links name), counters and date. The operator's import never
+ * passes it: there new prompts take the next free ids, with no views or sales, dated now.
  */
-export async function importCatalog(
-  db: Db,
-  input: {
-    lines: readonly unknown[];
-    lineNumbers?: readonly number[];
-    images: Record<string, string>;
-    dryRun: boolean;
-  },
-): Promise<{ errors: LineError[] } | { result: ImportResult }> {
+export interface GivenRow {
+  id: number;
+  sortId: number;
+  views: number;
+  sales: number;
+  createdAt: string;
+}
+
+interface ImportInput {
+  lines: readonly unknown[];
+  lineNumbers?: readonly number[];
+  images: Record<string, string>;
+  dryRun: boolean;
+}
+
+type Checked = { errors: LineError[] } | { prompts: CatalogPrompt[]; keys: Map<string, string> };
+
+/** Every line checked again, image names resolved to stored files; every error, or what to write. */
+async function checkImport(q: Queryable, input: ImportInput): Promise<Checked> {
   const { prompts, errors } = validateCatalogLines(input.lines, input.lineNumbers);
   const lineOf = (i: number): number => input.lineNumbers?.[i] ?? i + 1;
   if (errors.length > 0) return { errors };
   const wanted = prompts.flatMap((p) => ('files' in p.images ? p.images.files : []));
   const hashes = wanted.map((name) => input.images[name]).filter((h): h is string => typeof h === 'string');
-  const keys = await resolveImages(db, hashes);
+  const keys = await resolveImages(q, hashes);
   prompts.forEach((p, i) => {
     if (!('files' in p.images)) return;
     p.images.files.forEach((name, n) => {
@@ -240,114 +249,179 @@ export async function importCatalog(
     });
   });
   if (errors.length > 0) return { errors };
+  return { prompts, keys };
+}
 
-  return {
-    result: await db.tx(async (q) => {
-      // One import at a time (new ids and sort ids are the next free ones).
-      await q.query(`SELECT pg_advisory_xact_lock(hashtext('fruitprompt catalog import'))`);
-      const existing = new Map(
-        (
-          await q.query<ExistingRow>(
-            `SELECT ${EXISTING_COLUMNS} FROM prompts p WHERE p.slug = ANY($1::text[])`,
-            [prompts.map((p) => p.slug)],
-          )
-        ).map((row) => [row.slug, row]),
-      );
-      const next = await q.one<{ id: number; sort_id: number }>(
-        'SELECT COALESCE(max(id), 0)::integer AS id, COALESCE(max(sort_id), 0)::integer AS sort_id FROM prompts',
-      );
-      const result: ImportResult = {
-        added: 0,
-        changed: 0,
-        unchanged: 0,
-        imagesWritten: 0,
-        dryRun: input.dryRun,
-      };
-      const inserts: Record<string, unknown>[] = [];
-      const updates: Record<string, unknown>[] = [];
-      const imagesOf: number[] = [];
-      const imageRows: { prompt_id: number; n: number; sha256: string }[] = [];
-      for (const prompt of prompts) {
-        const row = existing.get(prompt.slug);
-        const files =
-          'files' in prompt.images
-            ? prompt.images.files.map((name) => keys.get(input.images[name]!) ?? name)
-            : [];
-        const target: Target = {
-          prompt,
-          files,
-          art: 'art' in prompt.images ? prompt.images.art : (row?.art ?? NEUTRAL_ART),
-          imageCount: 'art' in prompt.images ? prompt.images.count : files.length,
-          hidden: prompt.hidden ?? row?.hidden ?? false,
-        };
-        if (row !== undefined && isSame(row, target)) {
-          result.unchanged += 1;
-          continue;
-        }
-        const imagesChange = !sameList(row?.files ?? [], files);
-        if (imagesChange) result.imagesWritten += files.length;
-        if (row === undefined) result.added += 1;
-        else result.changed += 1;
-        if (input.dryRun) continue;
-        let id: number;
-        if (row === undefined) {
-          next.id += 1;
-          next.sort_id += 1;
-          id = next.id;
-        } else id = row.id;
-        (row === undefined ? inserts : updates).push({
-          id,
-          sort_id: next.sort_id,
-          slug: prompt.slug,
-          title: prompt.title,
-          description: prompt.description,
-          generator_type: prompt.generatorType,
-          grade: prompt.grade,
-          price_fruit: prompt.priceFruit,
-          price_cents: prompt.priceCents,
-          tags: prompt.tags,
-          template: prompt.template,
-          variables: prompt.variables,
-          image_count: target.imageCount,
-          art: target.art,
-          hidden: target.hidden,
-        });
-        if (imagesChange) {
-          imagesOf.push(id);
-          files.forEach((sha, n) => imageRows.push({ prompt_id: id, n, sha256: sha }));
-        }
-      }
-      // A few statements whatever the number of lines (each row as JSON: jsonb_to_recordset).
-      if (inserts.length > 0) {
-        await q.query(
-          `INSERT INTO prompts (${PROMPT_COLUMNS.map(([name]) => name).join(', ')})
-           SELECT ${PROMPT_COLUMNS.map(([name]) => name).join(', ')} FROM jsonb_to_recordset($1::jsonb) AS x(${RECORD})`,
-          [JSON.stringify(inserts)],
-        );
-      }
-      if (updates.length > 0) {
-        const set = PROMPT_COLUMNS.filter(([name]) => !['id', 'sort_id', 'slug'].includes(name))
-          .map(([name]) => `${name} = x.${name}`)
-          .join(', ');
-        await q.query(
-          `UPDATE prompts p SET ${set}, updated_at = now()
-           FROM jsonb_to_recordset($1::jsonb) AS x(${RECORD}) WHERE p.id = x.id`,
-          [JSON.stringify(updates)],
-        );
-      }
-      if (imagesOf.length > 0) {
-        await q.query('DELETE FROM prompt_images WHERE prompt_id = ANY($1::integer[])', [imagesOf]);
-        if (imageRows.length > 0) {
-          await q.query(
-            `INSERT INTO prompt_images (prompt_id, n, sha256)
-             SELECT prompt_id, n, sha256 FROM jsonb_to_recordset($1::jsonb) AS x(prompt_id integer, n smallint, sha256 text)`,
-            [JSON.stringify(imageRows)],
-          );
-        }
-      }
-      return result;
-    }),
+/**
+ * Imports catalog lines: every line checked again (errors numbered with `lineNumbers`, the file's lines),
+ * image names resolved through `images` (file name → sha256 of its bytes) to uploaded files. Any error:
+ * nothing is written and every error comes back. Else one transaction adds the new slugs and changes the
+ * prompts that differ; a dry run only counts (it may name images not uploaded yet).
+ */
+export async function importCatalog(
+  db: Db,
+  input: ImportInput,
+): Promise<{ errors: LineError[] } | { result: ImportResult }> {
+  const checked = await checkImport(db, input);
+  if ('errors' in checked) return checked;
+  return { result: await db.tx((q) => writeImport(q, checked.prompts, checked.keys, input, undefined)) };
+}
+
+/**
+ * The same import inside the caller's transaction `q` (the demo seed: its prompts are written with the rest
+ * of its data, or not at all). `given` (by slug) fixes a new prompt's id, sort id, counters and date.
+ */
+export async function importCatalogIn(
+  q: Queryable,
+  input: ImportInput & { given?: ReadonlyMap<string, GivenRow> },
+): Promise<{ errors: LineError[] } | { result: ImportResult }> {
+  const checked = await checkImport(q, input);
+  if ('errors' in checked) return checked;
+  return { result: await writeImport(q, checked.prompts, checked.keys, input, input.given) };
+}
+
+/** The columns a new prompt's row may be given (GivenRow), each defaulting as the table does. */
+const GIVEN_COLUMNS = [
+  ['views', 'integer', '0'],
+  ['sales', 'integer', '0'],
+  ['created_at', 'timestamptz', 'now()'],
+  ['updated_at', 'timestamptz', 'now()'],
+] as const;
+
+async function writeImport(
+  q: Queryable,
+  prompts: readonly CatalogPrompt[],
+  keys: Map<string, string>,
+  input: ImportInput,
+  given: ReadonlyMap<string, GivenRow> | undefined,
+): Promise<ImportResult> {
+  // One import at a time (new ids and sort ids are the next free ones).
+  await q.query(`SELECT pg_advisory_xact_lock(hashtext('fruitprompt catalog import'))`);
+  const existing = new Map(
+    (
+      await q.query<ExistingRow>(`SELECT ${EXISTING_COLUMNS} FROM prompts p WHERE p.slug = ANY($1::text[])`, [
+        prompts.map((p) => p.slug),
+      ])
+    ).map((row) => [row.slug, row]),
+  );
+  const next = await q.one<{ id: number; sort_id: number }>(
+    'SELECT COALESCE(max(id), 0)::integer AS id, COALESCE(max(sort_id), 0)::integer AS sort_id FROM prompts',
+  );
+  // Given ids are taken first: the next free ones come after them.
+  for (const prompt of prompts) {
+    const row = given?.get(prompt.slug);
+    if (row === undefined || existing.has(prompt.slug)) continue;
+    next.id = Math.max(next.id, row.id);
+    next.sort_id = Math.max(next.sort_id, row.sortId);
+  }
+  const result: ImportResult = {
+    added: 0,
+    changed: 0,
+    unchanged: 0,
+    imagesWritten: 0,
+    dryRun: input.dryRun,
   };
+  const inserts: Record<string, unknown>[] = [];
+  const updates: Record<string, unknown>[] = [];
+  const imagesOf: number[] = [];
+  const imageRows: { prompt_id: number; n: number; sha256: string }[] = [];
+  for (const prompt of prompts) {
+    const row = existing.get(prompt.slug);
+    const files =
+      'files' in prompt.images
+        ? prompt.images.files.map((name) => keys.get(input.images[name]!) ?? name)
+        : [];
+    const target: Target = {
+      prompt,
+      files,
+      art: 'art' in prompt.images ? prompt.images.art : (row?.art ?? NEUTRAL_ART),
+      imageCount: 'art' in prompt.images ? prompt.images.count : files.length,
+      hidden: prompt.hidden ?? row?.hidden ?? false,
+    };
+    if (row !== undefined && isSame(row, target)) {
+      result.unchanged += 1;
+      continue;
+    }
+    const imagesChange = !sameList(row?.files ?? [], files);
+    if (imagesChange) result.imagesWritten += files.length;
+    if (row === undefined) result.added += 1;
+    else result.changed += 1;
+    if (input.dryRun) continue;
+    const fixed = row === undefined ? given?.get(prompt.slug) : undefined;
+    let id: number;
+    let sortId = next.sort_id;
+    if (fixed !== undefined) {
+      id = fixed.id;
+      sortId = fixed.sortId;
+    } else if (row === undefined) {
+      next.id += 1;
+      next.sort_id += 1;
+      id = next.id;
+      sortId = next.sort_id;
+    } else id = row.id;
+    (row === undefined ? inserts : updates).push({
+      id,
+      sort_id: sortId,
+      slug: prompt.slug,
+      title: prompt.title,
+      description: prompt.description,
+      generator_type: prompt.generatorType,
+      grade: prompt.grade,
+      price_fruit: prompt.priceFruit,
+      price_cents: prompt.priceCents,
+      tags: prompt.tags,
+      template: prompt.template,
+      variables: prompt.variables,
+      image_count: target.imageCount,
+      art: target.art,
+      hidden: target.hidden,
+      ...(fixed === undefined
+        ? {}
+        : {
+            views: fixed.views,
+            sales: fixed.sales,
+            created_at: fixed.createdAt,
+            updated_at: fixed.createdAt,
+          }),
+    });
+    if (imagesChange) {
+      imagesOf.push(id);
+      files.forEach((sha, n) => imageRows.push({ prompt_id: id, n, sha256: sha }));
+    }
+  }
+  // A few statements whatever the number of lines (each row as JSON: jsonb_to_recordset).
+  if (inserts.length > 0) {
+    const names = PROMPT_COLUMNS.map(([name]) => name).join(', ');
+    // Without a given row, the given columns are null and take the table's defaults.
+    const extra = given === undefined ? [] : GIVEN_COLUMNS;
+    await q.query(
+      `INSERT INTO prompts (${[names, ...extra.map(([name]) => name)].join(', ')})
+       SELECT ${[names, ...extra.map(([name, , fallback]) => `COALESCE(${name}, ${fallback})`)].join(', ')}
+       FROM jsonb_to_recordset($1::jsonb) AS x(${[RECORD, ...extra.map(([name, type]) => `${name} ${type}`)].join(', ')})`,
+      [JSON.stringify(inserts)],
+    );
+  }
+  if (updates.length > 0) {
+    const set = PROMPT_COLUMNS.filter(([name]) => !['id', 'sort_id', 'slug'].includes(name))
+      .map(([name]) => `${name} = x.${name}`)
+      .join(', ');
+    await q.query(
+      `UPDATE prompts p SET ${set}, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS x(${RECORD}) WHERE p.id = x.id`,
+      [JSON.stringify(updates)],
+    );
+  }
+  if (imagesOf.length > 0) {
+    await q.query('DELETE FROM prompt_images WHERE prompt_id = ANY($1::integer[])', [imagesOf]);
+    if (imageRows.length > 0) {
+      await q.query(
+        `INSERT INTO prompt_images (prompt_id, n, sha256)
+         SELECT prompt_id, n, sha256 FROM jsonb_to_recordset($1::jsonb) AS x(prompt_id integer, n smallint, sha256 text)`,
+        [JSON.stringify(imageRows)],
+      );
+    }
+  }
+  return result;
 }
 
 /** Every prompt (hidden ones too) as catalog lines, in sort order; stored images named `<sha256>.webp`. */

@@ -1,10 +1,13 @@
-// Writes the demo data (CONTRACT.md §3) into the database, once. Deterministic: the same SeedData gives
-// the same rows (apart from argon2 salts); idempotent: the whole seed runs in one transaction that also
+// Writes the demo data (CONTRACT.md §3) into the database, once; its prompts go through the operator's
+// catalog import (seedPromptLine, importCatalogIn). Deterministic: the same SeedData gives the same rows
+// (apart from argon2 salts); idempotent: the whole seed runs in one transaction that also
 // records a seed_runs marker, and a later run that finds the marker changes nothing. Never used in
 // production (server/main.ts checks config.seedDemo).
 import { createHash } from 'node:crypto';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { formatLineError, generatorName, gradeName, type CatalogLine } from '../operator/catalog-format.ts';
+import { importCatalogIn } from '../operator/catalog-import.ts';
 import type { SeedData, SeedOrder, SeedPrompt } from './types.ts';
 
 export const DEMO_SEED = 'demo';
@@ -54,6 +57,24 @@ const insertMany = async (
     [JSON.stringify(rows)],
   );
 };
+
+/** A demo prompt as a line of the catalog file: its example images drawn from its art. */
+export const seedPromptLine = (p: SeedPrompt): CatalogLine => ({
+  slug: p.slug,
+  title: p.title,
+  description: p.description,
+  generator: generatorName(p.generatorType),
+  grade: gradeName(p.grade),
+  ...(p.grade === 1 && p.priceFruit !== null ? { priceFruit: p.priceFruit } : {}),
+  ...(p.grade === 2 && p.priceCents !== null ? { priceCents: p.priceCents } : {}),
+  tags: p.tags,
+  template: p.template,
+  variables: [...p.variables]
+    .sort((a, b) => a.index - b.index)
+    .map((v) => ({ label: v.label, example: v.example })),
+  art: { scene: p.art.scene, palette: p.art.palette, seed: p.art.seed },
+  drawnImages: p.imageCount,
+});
 
 interface OrderPlan {
   order: SeedOrder;
@@ -126,50 +147,29 @@ export async function seed(db: Db, data: SeedData, name: string = DEMO_SEED): Pr
       })),
     );
 
-    await insertMany(
-      q,
-      'prompts',
-      {
-        id: 'integer',
-        sort_id: 'integer',
-        slug: 'text',
-        title: 'text',
-        description: 'text',
-        generator_type: 'smallint',
-        grade: 'smallint',
-        price_fruit: 'integer',
-        price_cents: 'integer',
-        tags: 'text[]',
-        template: 'text',
-        variables: 'jsonb',
-        image_count: 'smallint',
-        art: 'jsonb',
-        views: 'integer',
-        sales: 'integer',
-        created_at: 'timestamptz',
-        updated_at: 'timestamptz',
-      },
-      data.prompts.map((p) => ({
-        id: p.id,
-        sort_id: p.sortId,
-        slug: p.slug,
-        title: p.title,
-        description: p.description,
-        generator_type: p.generatorType,
-        grade: p.grade,
-        price_fruit: p.grade === 1 ? p.priceFruit : null,
-        price_cents: p.grade === 2 ? p.priceCents : null,
-        tags: p.tags,
-        template: p.template,
-        variables: p.variables,
-        image_count: p.imageCount,
-        art: p.art,
-        views: p.views,
-        sales: p.sales,
-        created_at: p.createdAt,
-        updated_at: p.createdAt,
-      })),
-    );
+    // The prompts go through the operator's catalog import (docs/catalog-format.md): the same validator and
+    // the same writes, with their fixed ids, counters and dates given.
+    const imported = await importCatalogIn(q, {
+      lines: data.prompts.map(seedPromptLine),
+      images: {},
+      dryRun: false,
+      given: new Map(
+        data.prompts.map((p) => [
+          p.slug,
+          { id: p.id, sortId: p.sortId, views: p.views, sales: p.sales, createdAt: p.createdAt },
+        ]),
+      ),
+    });
+    if ('errors' in imported) {
+      throw new SeedDataError(
+        `The seed's prompts are not valid catalog lines: ${imported.errors.slice(0, 5).map(formatLineError).join('; ')}`,
+      );
+    }
+    if (imported.result.added !== data.prompts.length) {
+      throw new SeedDataError(
+        `The seed's prompts must all be new: ${data.prompts.length - imported.result.added} slugs already exist`,
+      );
+    }
 
     await insertMany(
       q,

@@ -31,6 +31,9 @@ const SNAPSHOT_DIR = join(ROOT, '.tmp', 'api-db');
 const INPUTS = [
   'server/db',
   'server/seed',
+  // the seed writes its prompts through the operator's import (issue 21)
+  'server/operator/catalog-import.ts',
+  'server/operator/catalog-format.ts',
   'server/auth/passwords.ts',
   'domain',
   'tests/api/fixtures',
