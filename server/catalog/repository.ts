@@ -15,7 +15,7 @@ import {
 } from '../../domain/catalog.ts';
 import type { Queryable } from '../db/index.ts';
 import type { ArtSpec } from '../seed/types.ts';
-import { compileSearch, excerptMatches, markMatches, suggestionsFor } from './search.ts';
+import { compileSearch, excerptMatches, filterCells, markMatches, suggestionsFor } from './search.ts';
 
 export const CARD_IMAGE = { width: 480, height: 360 } as const;
 /** The condition of a prompt the public sees (alias p): not hidden by the operator (migration 011). */
@@ -250,7 +250,10 @@ async function listTotal(db: Queryable, key: string, sql: string, params: unknow
 export const SEARCH_RESULT_LIMIT = 1000;
 /** The longest walk of an order's index: past it, the matches are read whole instead. */
 const WALK_LIMIT = 16_000;
-/** Shares of the catalog assumed for a grade and for a generator, for the estimates. */
+/**
+ * Shares of the catalog assumed for a grade and for a generator, for the estimates when no word of the
+ * search has counts per grade and generator (search.ts filterShare).
+ */
 const FILTER_SHARE = { grade: 1 / 3, generator: 1 / 4 } as const;
 
 /**
@@ -325,10 +328,15 @@ async function searchPrompts(
   });
   const pastLimit = { total: SEARCH_RESULT_LIMIT, totalExact: false };
 
-  // A tag's share: how many prompts have it as a word of their title or tags, at most.
+  // The filters' share of the matches: from the words' counts per grade and generator (else a fixed
+  // share); a tag's share: how many prompts have it as a word of their title or tags, at most.
+  const filtered = query.grade !== null || query.generatorType !== null;
   const share =
-    (query.grade === null ? 1 : FILTER_SHARE.grade) *
-    (query.generatorType === null ? 1 : FILTER_SHARE.generator) *
+    (filtered
+      ? (search.filterShare(filterCells(query.grade, query.generatorType)) ??
+        (query.grade === null ? 1 : FILTER_SHARE.grade) *
+          (query.generatorType === null ? 1 : FILTER_SHARE.generator))
+      : 1) *
     query.tags.reduce(
       (product, tag) => product * Math.min(1, (search.tags.get(tag)?.[1] ?? 0) / Math.max(size, 1)),
       1,
@@ -424,11 +432,22 @@ async function searchPrompts(
     );
     return { rows, count: rows[0]?.count ?? 0 };
   };
+  // The filters' conditions on the prompt alone (cheap), tested before a walk tests its rows against the
+  // search: else the planner tests the search first (it puts equalities with constants last).
+  const prefilter =
+    query.grade !== null || query.generatorType !== null || query.tags.length > 0
+      ? base.where.filter((condition) => !condition.includes('f.user_id'))
+      : [];
   /** The first `limit` matches of a document among the first `rows` prompts of an order, as cards. */
   const walk = (doc: string, order: string, limit: number, rows: number) =>
     db.query<CardRow>(
       `WITH w AS MATERIALIZED (
-         SELECT ${columns} FROM (${ordered} ORDER BY ${order} LIMIT ${rows}) AS p ${matchJoins}
+         SELECT ${columns} FROM (${
+           prefilter.length === 0
+             ? `${ordered} ORDER BY ${order} LIMIT ${rows}`
+             : `SELECT * FROM (${ordered} ORDER BY ${order} LIMIT ${rows}) AS p
+                WHERE ${prefilter.join(' AND ')} ORDER BY ${order} OFFSET 0`
+         }) AS p ${matchJoins}
          WHERE ${matching(doc, true)} ORDER BY ${order} LIMIT ${limit})
        SELECT ${CARD_COLUMNS} FROM w JOIN prompts p ON p.id = w.id ${joins}
        ORDER BY ${order}`,

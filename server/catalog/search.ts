@@ -80,6 +80,26 @@ export type DocCounts = readonly [title: number, label: number, search: number];
 const NONE: DocCounts = [0, 0, 0];
 const UNKNOWN: DocCounts = [Infinity, Infinity, Infinity];
 
+/**
+ * Prompts whose search document a word matches, per grade and generator (search_terms.filter_docs,
+ * migration 013): index grade * 4 + generator_type - 1.
+ */
+export type FilterCounts = readonly number[];
+/** The FilterCounts indexes of a grade and a generator filter (null: any). */
+export const filterCells = (grade: number | null, generatorType: number | null): number[] =>
+  [0, 1, 2].flatMap((g) =>
+    [1, 2, 3, 4].flatMap((t) =>
+      (grade === null || grade === g) && (generatorType === null || generatorType === t)
+        ? [g * 4 + t - 1]
+        : [],
+    ),
+  );
+/** Counts summed (alternatives of a typo); null when one is not known. */
+const sumCounts = (all: readonly (FilterCounts | null | undefined)[]): FilterCounts | null =>
+  all.some((c) => !c)
+    ? null
+    : all.reduce<number[]>((sum, c) => sum.map((n, i) => n + (c![i] ?? 0)), Array<number>(12).fill(0));
+
 export interface ResolvedWord {
   word: string;
   kind: WordKind;
@@ -89,6 +109,8 @@ export interface ResolvedWord {
   docs: DocCounts;
   /** The catalog words it matches as written in a text (lower case), for highlights; prefixes aside. */
   marks: string[];
+  /** Prompts it matches per grade and generator (see FilterCounts), or null: not known. */
+  filters?: FilterCounts | null;
 }
 
 /** A word as a phrase takes it: its English stem, never a prefix or a typo. */
@@ -96,6 +118,7 @@ interface PhraseWord {
   stop: boolean;
   docs: DocCounts;
   marks: string[];
+  filters?: FilterCounts | null;
 }
 
 /** What the vocabulary says about one word, kept in the memo. */
@@ -149,6 +172,7 @@ interface Counts {
   docs: number;
   title_docs: number;
   label_docs: number;
+  filter_docs?: number[] | null;
 }
 const countsOf = (c: Counts): DocCounts => [c.title_docs, c.label_docs, c.docs];
 
@@ -197,16 +221,37 @@ function infoOf(row: TermRow): WordInfo {
     };
   }
   const known = row.terms.length > 0;
+  // Counts per grade and generator, when the word's count in the search document is known.
+  const filtersOf = (docs: DocCounts, counts: FilterCounts | null | undefined): FilterCounts | null =>
+    Number.isFinite(docs[2]) && counts ? counts : null;
+  const phraseDocs = widen(known ? countsOf(row) : NONE);
   const phrase: PhraseWord = {
     stop: false,
-    docs: widen(known ? countsOf(row) : NONE),
+    docs: phraseDocs,
     marks: known ? row.terms : [word],
+    filters: known ? filtersOf(phraseDocs, row.filter_docs) : null,
   };
   const single = ((): ResolvedWord => {
-    if (known) return { word, kind: 'exact', alternatives: [], docs: phrase.docs, marks: row.terms };
+    if (known) {
+      return {
+        word,
+        kind: 'exact',
+        alternatives: [],
+        docs: phrase.docs,
+        marks: row.terms,
+        filters: phrase.filters,
+      };
+    }
     if (row.prefix !== null && (row.prefix_terms ?? 0) > 0) {
-      const docs = (row.prefix_terms ?? 0) >= PREFIX_TERMS ? UNKNOWN : countsOf(row.prefix);
-      return { word, kind: 'prefix', alternatives: [], docs: widen(docs), marks: [] };
+      const docs = widen((row.prefix_terms ?? 0) >= PREFIX_TERMS ? UNKNOWN : countsOf(row.prefix));
+      return {
+        word,
+        kind: 'prefix',
+        alternatives: [],
+        docs,
+        marks: [],
+        filters: filtersOf(docs, row.prefix.filter_docs),
+      };
     }
     const near = (row.near ?? [])
       .filter((n) => /^[\p{L}\p{N}]+$/u.test(n.term))
@@ -218,12 +263,14 @@ function infoOf(row: TermRow): WordInfo {
     // Alternatives of one stem match the same prompts: count each stem once.
     const stems = [...new Map(near.map((n) => [n.lexeme, n])).values()];
     const sum = (pick: (n: Counts) => number) => stems.reduce((total, n) => total + pick(n), 0);
+    const docs = widen([sum((n) => n.title_docs), sum((n) => n.label_docs), sum((n) => n.docs)]);
     return {
       word,
       kind: 'typo',
       alternatives: near.map((n) => n.term),
-      docs: widen([sum((n) => n.title_docs), sum((n) => n.label_docs), sum((n) => n.docs)]),
+      docs,
       marks: [...new Set(stems.flatMap((n) => n.terms))],
+      filters: filtersOf(docs, sumCounts(stems.map((n) => n.filter_docs))),
     };
   })();
   return { single, phrase };
@@ -431,6 +478,12 @@ export interface CompiledSearch {
   estimate: (catalogSize: number) => Estimate;
   /** The counts of the tags given, as catalog terms (null: no such term). */
   tags: Map<string, DocCounts | null>;
+  /**
+   * The share of its matches likely within a grade and generator filter (filterCells), from the words'
+   * counts per grade and generator (migration 013): the smallest share of a word (as if the words, given
+   * the filter's most telling word, were independent of it); null when no word's counts are known.
+   */
+  filterShare: (cells: readonly number[]) => number | null;
   highlight: Highlight;
 }
 
@@ -459,6 +512,19 @@ export async function compileSearch(
     tsQuery: buildTsQuery({ ...parsed, phrases }, resolved),
     words: [...new Set(all)],
     tags: new Map(tags.map((tag) => [tag, terms.get(tag) ?? null])),
+    filterShare: (cells) => {
+      const shares = [
+        ...resolved.filter((r) => r.kind !== 'stop').map((r) => r.filters),
+        ...phraseWords
+          .flat()
+          .filter((w) => !w.stop)
+          .map((w) => w.filters),
+      ].flatMap((counts) => {
+        const all = counts?.reduce((total, n) => total + n, 0) ?? 0;
+        return counts && all > 0 ? [cells.reduce((total, i) => total + (counts[i] ?? 0), 0) / all] : [];
+      });
+      return shares.length === 0 ? null : Math.min(...shares);
+    },
     estimate: (catalogSize) =>
       estimateMatches(
         [

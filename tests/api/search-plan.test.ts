@@ -71,7 +71,9 @@ const FIRST = 200_001;
 
 /**
  * A big catalog: the demo prompts and BULK more. "Quasarflux" is in the title of the first 1500 (more than
- * a search serves), "glimmerwick" in the description of every tenth (500).
+ * a search serves), "glimmerwick" in the description of every tenth (500). Words that go with a grade or
+ * a generator: "driftglyph" in the description of the 3334 of grade 0 or 1 and of 100 of grade 2;
+ * "emberquill" in that of 1200 of generator 1 (none of the others).
  */
 async function writeBulk(db: Queryable): Promise<void> {
   await db.query(
@@ -79,7 +81,9 @@ async function writeBulk(db: Queryable): Promise<void> {
                           price_cents, tags, template, variables, image_count, art, views, sales, created_at)
      SELECT $1 + i, $1 + i, 'bulk-prompt-' || i,
             CASE WHEN i < 1500 THEN 'Quasarflux Poster ' ELSE 'Filler Poster ' END || i,
-            'A bulk prompt for the search plan tests.' || CASE WHEN i % 10 = 0 THEN ' Lit by glimmerwick lamps.' ELSE '' END,
+            'A bulk prompt for the search plan tests.' || CASE WHEN i % 10 = 0 THEN ' Lit by glimmerwick lamps.' ELSE '' END
+              || CASE WHEN i % 3 <> 2 OR i < 300 THEN ' Drawn in driftglyph ink.' ELSE '' END
+              || CASE WHEN i % 4 = 0 AND i < 4800 THEN ' Framed in emberquill.' ELSE '' END,
             1 + i % 4, i % 3, CASE WHEN i % 3 = 1 THEN 20 END, CASE WHEN i % 3 = 2 THEN 299 END,
             ARRAY['bulk'], 'Secret template of bulk prompt ' || i, '[]', 1,
             '{"scene": "abstract", "palette": ["#101010", "#808080", "#f0f0f0"], "seed": 1}',
@@ -213,6 +217,77 @@ describe('search in a big catalog', () => {
     expect(page.data.every((c) => c.grade === 2 && c.generatorType === 3)).toBe(true);
   });
 
+  it('counts each term per grade and generator (migration 013)', async () => {
+    const { filter_docs: counts, docs } = await server.db.one<{ filter_docs: number[]; docs: number }>(
+      `SELECT filter_docs, docs FROM search_terms WHERE term = 'driftglyph'`,
+    );
+    const cells = await server.db.query<{ k: number; n: number }>(
+      `SELECT grade * 4 + generator_type - 1 AS k, count(*)::integer AS n FROM prompts
+       WHERE search_doc @@ to_tsquery('english', 'driftglyph') GROUP BY 1`,
+    );
+    const expected = Array<number>(12).fill(0);
+    for (const { k, n } of cells) expected[k] = n;
+    expect(counts).toEqual(expected);
+    expect(docs).toBe(3334 + 100);
+  });
+
+  it("counts a prompt in its new grade's cell when its grade changes (the operator's price command)", async () => {
+    const cellsOf = async () =>
+      (
+        await server.db.one<{ filter_docs: number[] }>(
+          `SELECT filter_docs FROM search_terms WHERE term = 'driftglyph'`,
+        )
+      ).filter_docs;
+    const before = await cellsOf();
+    const { id, generator_type } = await server.db.one<{ id: number; generator_type: number }>(
+      `SELECT id, generator_type FROM prompts
+       WHERE grade = 0 AND search_doc @@ to_tsquery('english', 'driftglyph') ORDER BY id LIMIT 1`,
+    );
+    await server.db
+      .tx(async (q) => {
+        await q.query('UPDATE prompts SET grade = 1, price_fruit = 5 WHERE id = $1', [id]);
+        const cell = 1 * 4 + generator_type - 1;
+        expect(
+          (
+            await q.one<{ filter_docs: number[] }>(
+              `SELECT filter_docs FROM search_terms WHERE term = 'driftglyph'`,
+            )
+          ).filter_docs[cell],
+        ).toBe(before[cell]! + 1);
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    expect(await cellsOf()).toEqual(before);
+  });
+
+  it('plans a filtered search from the share of its word in the filter, not a fixed share', async () => {
+    // Few in grade 2 (100 of 3434; a third would be past the limit): one statement, the total exact.
+    const few = spied(server.db);
+    const page = await listPrompts(few.q, query('driftglyph', { grade: 2 }));
+    expect(page).toMatchObject({ total: 100, totalExact: true });
+    expect(page.data.every((c) => c.grade === 2)).toBe(true);
+    expect(searching(few.statements)).toHaveLength(1);
+
+    // All of them in generator 1 (1200; a quarter would be few): never reads a thousand and one first.
+    const many = spied(server.db);
+    const common = await listPrompts(many.q, query('emberquill', { generatorType: 1 }));
+    expect(common).toMatchObject({ total: SEARCH_RESULT_LIMIT, totalExact: false });
+    const expected = await server.db.query<{ id: number }>(
+      `SELECT id FROM prompts WHERE generator_type = 1 AND search_doc @@ to_tsquery('english', 'emberquill')
+       ORDER BY views + sales * 25 DESC, id LIMIT 24`,
+    );
+    expect(common.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
+    expect(many.statements.join('\n')).not.toContain(`LIMIT ${SEARCH_RESULT_LIMIT + 1}`);
+    // Its walk of the popularity order tests the generator of a prompt before the search (cheaper).
+    const walks = many.statements.filter((sql) => /WITH w AS/.test(sql));
+    expect(walks.length).toBeGreaterThan(0);
+    for (const sql of walks) {
+      expect(sql).toMatch(/LIMIT \d+\) AS p\s+WHERE [^@]*p\.generator_type = \$\d+ ORDER BY [^@]* OFFSET 0/);
+    }
+  });
+
   it('answers a page past the limit with the approximate total, reading no match', async () => {
     const { q, statements } = spied(server.db);
     const page = await listPrompts(q, query('quasarflux', { page: 43 }));
@@ -296,3 +371,6 @@ describe('list totals in a small catalog', () => {
     expect((await get<PromptPage>(server, '/api/prompts?type=4')).body.extend.total).toBe(before.total + 1);
   });
 });
+
+/** Thrown to roll a test's transaction back. */
+class Rollback extends Error {}
