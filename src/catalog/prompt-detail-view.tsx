@@ -1,7 +1,7 @@
 import '../styles/catalog.css';
 import '../styles/detail.css';
 import { Link } from '@tanstack/react-router';
-import { Suspense, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { shelfLayout } from '../../domain/card-image.ts';
 import { detailImage } from '../../domain/detail-image.ts';
 import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../domain/catalog.ts';
@@ -18,13 +18,7 @@ import { useSessionView } from '../auth/use-session.ts';
 import { HeartButton, ShareButton, TemplateFiller } from './prompt-actions.tsx';
 import { AddToCartButton } from '../commerce/add-to-cart-button.tsx';
 import { BuyNowButton } from '../commerce/buy-now-button.tsx';
-import { lazyView } from '../ui/lazy-view.tsx';
-
-/** The Buy now dialog: a member's, loaded with their first detail page, never a visitor's. */
-const CheckoutDialog = lazyView(
-  () => import('../commerce/checkout-dialog.tsx'),
-  (module) => module.CheckoutDialog,
-);
+import { CheckoutDialog } from '../commerce/checkout-dialog.tsx';
 
 /** A projection of the `promptDetail` actor (tags `loading`, `error`, `notFound`, `ready`). */
 export function PromptDetailView() {
@@ -201,11 +195,7 @@ function PromptDetail({ prompt }: { prompt: PromptFull }) {
 
       <RelatedPrompts />
       {/* "Buy now": the dialog outlives the locked panel, which goes once the prompt is unlocked */}
-      {member ? (
-        <Suspense fallback={null}>
-          <CheckoutDialog source="buyNow" />
-        </Suspense>
-      ) : null}
+      {member ? <CheckoutDialog source="buyNow" /> : null}
     </article>
   );
 }
