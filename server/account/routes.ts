@@ -22,7 +22,7 @@ import {
   renderInitialsAvatar,
   storeAvatar,
 } from './avatars.ts';
-import { supportReceivedMail, supportReplyMail } from './mails.ts';
+import { supportReceivedMail } from './mails.ts';
 import {
   MESSAGE_NOT_FOUND,
   deleteMessage,
@@ -78,7 +78,7 @@ import {
   cleanSupportText,
   createSupportRequest,
   listSupportRequests,
-  replyToSupportRequest,
+  answerSupportRequest,
 } from './support.ts';
 
 export interface AccountOptions {
@@ -285,16 +285,12 @@ export async function accountRoutes(fastify: FastifyInstance, options: AccountOp
         const id = parseId(request.params.id);
         const body = request.body.body.trim();
         if (body === '') throw new ApiError(400, 'Please write an answer.', { field: 'body' });
-        const outcome = id === null ? null : await replyToSupportRequest(db, id, body);
-        if (outcome === null) throw notFound(SUPPORT_NOT_FOUND);
-        if (outcome.mailTo !== null) {
-          await sendMail(
-            request,
-            supportReplyMail(outcome.mailTo, outcome.request, body, supportUrl),
-            'support reply',
-          );
-        }
-        return ok({ data: outcome.request }, SUPPORT_MESSAGES.replied);
+        const answered =
+          id === null
+            ? null
+            : await answerSupportRequest({ db, mailer, supportUrl, log: request.log }, id, body);
+        if (answered === null) throw notFound(SUPPORT_NOT_FOUND);
+        return ok({ data: answered }, SUPPORT_MESSAGES.replied);
       },
     );
   }

@@ -6,6 +6,8 @@ import { SUPPORT_LIMITS, type SupportRequest, type SupportStatus } from '../../d
 import { MESSAGES, validateEmail } from '../../domain/validation.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { ApiError } from '../http/envelope.ts';
+import type { Mailer } from '../mail/index.ts';
+import { supportReplyMail } from './mails.ts';
 import { addMessage } from './messages.ts';
 
 export const SUPPORT_NOT_FOUND = 'Support request not found';
@@ -21,7 +23,8 @@ export const SUPPORT_MESSAGES = {
   replied: 'The answer was sent',
 } as const;
 
-interface RequestRow {
+/** A support request as stored. */
+export interface SupportRequestRow {
   id: number;
   user_id: string | null;
   email: string;
@@ -35,7 +38,7 @@ interface RequestRow {
 
 const COLUMNS = 'id, user_id, email, subject, body, status, created_at, reply, replied_at';
 
-const toRequest = (row: RequestRow): SupportRequest => ({
+const toRequest = (row: SupportRequestRow): SupportRequest => ({
   id: row.id,
   subject: row.subject,
   message: row.body,
@@ -87,7 +90,7 @@ export async function createSupportRequest(
   q: Queryable,
   request: { userId: string | null; email: string; subject: string; message: string },
 ): Promise<SupportRequest> {
-  const row = await q.one<RequestRow>(
+  const row = await q.one<SupportRequestRow>(
     `INSERT INTO support_requests (user_id, email, subject, body) VALUES ($1, $2, $3, $4)
      RETURNING ${COLUMNS}`,
     [request.userId, request.email, request.subject, request.message],
@@ -96,7 +99,7 @@ export async function createSupportRequest(
 }
 
 export async function listSupportRequests(q: Queryable, userId: string): Promise<SupportRequest[]> {
-  const rows = await q.query<RequestRow>(
+  const rows = await q.query<SupportRequestRow>(
     `SELECT ${COLUMNS} FROM support_requests WHERE user_id = $1
      ORDER BY created_at DESC, id DESC LIMIT $2`,
     [userId, MAX_LISTED_REQUESTS],
@@ -120,7 +123,7 @@ export async function replyToSupportRequest(
   reply: string,
 ): Promise<SupportReplyOutcome | null> {
   return db.tx(async (q) => {
-    const row = await q.maybeOne<RequestRow>(
+    const row = await q.maybeOne<SupportRequestRow>(
       `UPDATE support_requests SET reply = $2, replied_at = now(), status = 'answered'
        WHERE id = $1 RETURNING ${COLUMNS}`,
       [id, reply],
@@ -142,4 +145,36 @@ export async function replyToSupportRequest(
     }
     return { request: toRequest(row), mailTo };
   });
+}
+
+/**
+ * The staff's answer, as the operator API and the development stand-in give it: recorded
+ * (replyToSupportRequest), then mailed where a mail is due. The mail is a courtesy: the answer stands
+ * whatever the mail server says (its failure is logged). Null for an unknown request.
+ */
+export async function answerSupportRequest(
+  {
+    db,
+    mailer,
+    supportUrl,
+    log,
+  }: {
+    db: Db;
+    mailer: Mailer;
+    supportUrl: string;
+    log: { error: (details: { err: unknown }, message: string) => void };
+  },
+  id: number,
+  answer: string,
+): Promise<SupportRequest | null> {
+  const outcome = await replyToSupportRequest(db, id, answer);
+  if (outcome === null) return null;
+  if (outcome.mailTo !== null) {
+    try {
+      await mailer.send(supportReplyMail(outcome.mailTo, outcome.request, answer, supportUrl));
+    } catch (error) {
+      log.error({ err: error }, 'sending the support reply mail failed');
+    }
+  }
+  return outcome.request;
 }

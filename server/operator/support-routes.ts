@@ -8,10 +8,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import type { SupportStatus } from '../../domain/account.ts';
-import { supportReplyMail } from '../account/mails.ts';
 import { parseId } from '../account/messages.ts';
 import { SupportRequestSchema } from '../account/schemas.ts';
-import { SUPPORT_MESSAGES, SUPPORT_NOT_FOUND, replyToSupportRequest } from '../account/support.ts';
+import {
+  SUPPORT_MESSAGES,
+  SUPPORT_NOT_FOUND,
+  answerSupportRequest,
+  type SupportRequestRow,
+} from '../account/support.ts';
 import { registerRateLimit, type Limit } from '../auth/rate-limits.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -74,18 +78,7 @@ interface ListRow {
   last_message: string;
 }
 
-interface ThreadRow {
-  id: number;
-  email: string;
-  user_id: string | null;
-  member_name: string | null;
-  subject: string;
-  body: string;
-  status: SupportStatus;
-  created_at: Date;
-  reply: string | null;
-  replied_at: Date | null;
-}
+type ThreadRow = SupportRequestRow & { member_name: string | null };
 
 const iso = (date: Date): string => new Date(date).toISOString();
 
@@ -197,17 +190,13 @@ export async function operatorSupportRoutes(
     async (request) => {
       const text = request.body.text.replace(/\r\n?/g, '\n').trim();
       if (text === '') throw new ApiError(400, EMPTY_ANSWER, { field: 'text' });
-      const outcome = await replyToSupportRequest(db, idOf(request.params.id), text);
-      if (outcome === null) throw notFound(SUPPORT_NOT_FOUND);
-      if (outcome.mailTo !== null) {
-        // a courtesy, as on the storefront: the answer is stored whatever the mail server says
-        try {
-          await mailer.send(supportReplyMail(outcome.mailTo, outcome.request, text, supportUrl));
-        } catch (error) {
-          request.log.error({ err: error }, 'sending the support reply mail failed');
-        }
-      }
-      return ok({ data: outcome.request }, SUPPORT_MESSAGES.replied);
+      const answered = await answerSupportRequest(
+        { db, mailer, supportUrl, log: request.log },
+        idOf(request.params.id),
+        text,
+      );
+      if (answered === null) throw notFound(SUPPORT_NOT_FOUND);
+      return ok({ data: answered }, SUPPORT_MESSAGES.replied);
     },
   );
 }
