@@ -978,12 +978,24 @@ export async function removeFavorite(db: Queryable, userId: string, promptId: nu
 export async function findPromptArt(
   db: Queryable,
   id: number,
-): Promise<{ art: ArtSpec; imageCount: number; files: string[] } | null> {
-  const row = await db.maybeOne<{ art: ArtSpec; image_count: number; files: string[] | null }>(
-    `SELECT p.art, p.image_count,
+): Promise<{ art: ArtSpec; generatorType: number; imageCount: number; files: string[] } | null> {
+  const row = await db.maybeOne<{
+    art: ArtSpec;
+    generator_type: number;
+    image_count: number;
+    files: string[] | null;
+  }>(
+    `SELECT p.art, p.generator_type, p.image_count,
             (SELECT array_agg(i.sha256 ORDER BY i.n) FROM prompt_images i WHERE i.prompt_id = p.id) AS files
      FROM prompts p WHERE p.id = $1 AND ${VISIBLE}`,
     [id],
   );
-  return row === null ? null : { art: row.art, imageCount: row.image_count, files: row.files ?? [] };
+  return row === null
+    ? null
+    : {
+        art: row.art,
+        generatorType: row.generator_type,
+        imageCount: row.image_count,
+        files: row.files ?? [],
+      };
 }

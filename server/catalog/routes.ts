@@ -1,5 +1,5 @@
 // Public catalog calls: the prompt list, the prompt detail of SPEC.md §7, the generated example images.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
@@ -47,10 +47,17 @@ export interface CatalogOptions {
   views?: ViewCounter;
 }
 
-/** Changes whenever the renderer's source changes, so cached images of an older renderer are not reused. */
+/**
+ * Changes whenever the renderer's source (any file of server/images/: scenes, subjects, compositions)
+ * changes, so cached images of an older renderer are not reused.
+ */
 const RENDERER_VERSION = (() => {
   try {
-    return sha1(readFileSync(join(import.meta.dirname, '../images/render.ts'))).slice(0, 8);
+    const dir = join(import.meta.dirname, '../images');
+    const files = readdirSync(dir)
+      .filter((name) => name.endsWith('.ts'))
+      .sort();
+    return sha1(files.map((name) => readFileSync(join(dir, name), 'utf8')).join('\0')).slice(0, 8);
   } catch {
     return 'unknown';
   }
@@ -237,7 +244,7 @@ export async function catalogRoutes(
       const file = prompt.files[n];
       const key =
         file === undefined
-          ? `${id}-${n}-${variant}-${sha1(JSON.stringify(prompt.art)).slice(0, 12)}-${RENDERER_VERSION}`
+          ? `${id}-${n}-${variant}-${sha1(JSON.stringify([prompt.art, prompt.generatorType])).slice(0, 12)}-${RENDERER_VERSION}`
           : `file-${file}-${variant}`;
       const etag = `"${sha1(key).slice(0, 20)}"`;
       reply
@@ -250,7 +257,7 @@ export async function catalogRoutes(
       }
       const bytes = await images.get(key, () =>
         file === undefined
-          ? renderPromptImage(prompt.art, n, width, height)
+          ? renderPromptImage(prompt.art, n, width, height, prompt.generatorType)
           : storedImage(db, file, variant, width, height),
       );
       return reply.send(bytes);

@@ -5,250 +5,48 @@
 // composition of the same scene and palette.
 import sharp from 'sharp';
 import type { ArtSpec } from '../seed/types.ts';
+import { composeSubject, treatmentFor, type Treatment } from './compose.ts';
+import { SUBJECTS, isSubjectKey, type SubjectDef, type SubjectKey } from './subjects.ts';
+import {
+  type Ctx,
+  H,
+  type Pt,
+  type Rng,
+  W,
+  blur,
+  chance,
+  darken,
+  f,
+  glow,
+  hashString,
+  int,
+  isDark,
+  lighten,
+  linear,
+  luminance,
+  mistBand,
+  mix,
+  mulberry32,
+  normalisePalette,
+  pick,
+  radial,
+  range,
+  ridge,
+  skyGradient,
+  smoothPath,
+  sparkle,
+  stars,
+  toHex,
+  vignette,
+} from './svg.ts';
 
 export const IMAGE_SIZES = {
   card: { width: 480, height: 360 },
   full: { width: 960, height: 720 },
 } as const;
 
-/** The drawing space of every scene; the output is scaled (and cropped for other aspect ratios). */
-const W = 960;
-const H = 720;
-
-// ---------------------------------------------------------------------------------------------
-// Deterministic randomness
-
-type Rng = () => number;
-
-const mulberry32 = (seed: number): Rng => {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-};
-
-const hashString = (text: string): number => {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-};
-
-const range = (rng: Rng, min: number, max: number): number => min + (max - min) * rng();
-const int = (rng: Rng, min: number, max: number): number => Math.floor(range(rng, min, max + 1));
-const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)] as T;
-const chance = (rng: Rng, p: number): boolean => rng() < p;
-
-// ---------------------------------------------------------------------------------------------
-// Colours
-
-type Rgb = [number, number, number];
-
-const parseHex = (hex: string): Rgb => {
-  let h = hex.trim().replace(/^#/, '');
-  if (h.length === 3) h = h.replace(/./g, (c) => c + c);
-  if (!/^[0-9a-fA-F]{6}$/.test(h)) return [128, 128, 128];
-  return [parseInt(h.slice(0, 2), 16), parseInt(h.slice(2, 4), 16), parseInt(h.slice(4, 6), 16)];
-};
-
-const toHex = ([r, g, b]: Rgb): string =>
-  '#' +
-  [r, g, b]
-    .map((v) =>
-      Math.max(0, Math.min(255, Math.round(v)))
-        .toString(16)
-        .padStart(2, '0'),
-    )
-    .join('');
-
-const mix = (a: string, b: string, t: number): string => {
-  const x = parseHex(a);
-  const y = parseHex(b);
-  return toHex([x[0] + (y[0] - x[0]) * t, x[1] + (y[1] - x[1]) * t, x[2] + (y[2] - x[2]) * t]);
-};
-
-const lighten = (c: string, t: number): string => mix(c, '#ffffff', t);
-const darken = (c: string, t: number): string => mix(c, '#000000', t);
-
-const luminance = (c: string): number => {
-  const [r, g, b] = parseHex(c);
-  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-};
-
-/** Palette sorted darkest first, padded to at least 4 colours. */
-const normalisePalette = (palette: readonly string[]): string[] => {
-  const colours = palette.filter((c) => /^#?[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/.test(c.trim()));
-  if (colours.length === 0) colours.push('#1d2b53', '#7e2553', '#ff77a8', '#ffccaa');
-  const sorted = colours.map((c) => toHex(parseHex(c))).sort((a, b) => luminance(a) - luminance(b));
-  while (sorted.length < 4) {
-    const first = sorted[0] as string;
-    const last = sorted[sorted.length - 1] as string;
-    if (sorted.length === 1) sorted.push(lighten(first, 0.6));
-    else sorted.splice(sorted.length - 1, 0, mix(sorted[sorted.length - 2] as string, last, 0.5));
-  }
-  return sorted;
-};
-
-/** A colour along the palette ramp, t in 0 (darkest) .. 1 (lightest). */
-export const ramp = (p: readonly string[], t: number): string => {
-  const x = Math.max(0, Math.min(1, t)) * (p.length - 1);
-  const i = Math.min(p.length - 2, Math.floor(x));
-  return mix(p[i] as string, p[i + 1] as string, x - i);
-};
-
-// ---------------------------------------------------------------------------------------------
-// SVG building blocks
-
-const f = (n: number): string => (Math.round(n * 10) / 10).toString();
-
-interface Ctx {
-  rng: Rng;
-  /** spreads discrete choices (which creature, day or night) evenly over prompts and their images */
-  variant: number;
-  p: string[];
-  defs: string[];
-  nextId: () => string;
-}
-
-const linear = (ctx: Ctx, stops: [number, string, number?][], x1 = 0, y1 = 0, x2 = 0, y2 = 1): string => {
-  const id = ctx.nextId();
-  ctx.defs.push(
-    `<linearGradient id="${id}" x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}">` +
-      stops
-        .map(
-          ([o, c, a]) =>
-            `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`,
-        )
-        .join('') +
-      '</linearGradient>',
-  );
-  return `url(#${id})`;
-};
-
-const radial = (ctx: Ctx, stops: [number, string, number?][], cx = 0.5, cy = 0.5, r = 0.5): string => {
-  const id = ctx.nextId();
-  ctx.defs.push(
-    `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="${r}">` +
-      stops
-        .map(
-          ([o, c, a]) =>
-            `<stop offset="${o}" stop-color="${c}"${a === undefined ? '' : ` stop-opacity="${a}"`}/>`,
-        )
-        .join('') +
-      '</radialGradient>',
-  );
-  return `url(#${id})`;
-};
-
-const blur = (ctx: Ctx, std: number): string => {
-  const id = ctx.nextId();
-  ctx.defs.push(
-    `<filter id="${id}" x="-4%" y="-4%" width="108%" height="108%"><feGaussianBlur stdDeviation="${std}"/></filter>`,
-  );
-  return `url(#${id})`;
-};
-
-/** A soft round glow drawn with a radial gradient (cheaper than a blur filter). */
-const glow = (ctx: Ctx, cx: number, cy: number, r: number, colour: string, opacity: number): string =>
-  `<circle cx="${f(cx)}" cy="${f(cy)}" r="${f(r)}" fill="${radial(ctx, [
-    [0, colour, opacity],
-    [0.45, colour, opacity * 0.35],
-    [1, colour, 0],
-  ])}"/>`;
-
-type Pt = [number, number];
-
-/** A smooth path through points (Catmull-Rom converted to cubic Béziers). */
-const smoothPath = (pts: Pt[], closed: boolean): string => {
-  const n = pts.length;
-  if (n < 2) return '';
-  const at = (i: number): Pt => {
-    if (closed) return pts[((i % n) + n) % n] as Pt;
-    return pts[Math.max(0, Math.min(n - 1, i))] as Pt;
-  };
-  let d = `M${f(at(0)[0])},${f(at(0)[1])}`;
-  const segments = closed ? n : n - 1;
-  for (let i = 0; i < segments; i++) {
-    const p0 = at(i - 1);
-    const p1 = at(i);
-    const p2 = at(i + 1);
-    const p3 = at(i + 2);
-    const c1: Pt = [p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6];
-    const c2: Pt = [p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6];
-    d += `C${f(c1[0])},${f(c1[1])} ${f(c2[0])},${f(c2[1])} ${f(p2[0])},${f(p2[1])}`;
-  }
-  return closed ? d + 'Z' : d;
-};
-
-/** A ridge line by midpoint displacement: 2^levels + 1 heights across the width. */
-const ridge = (rng: Rng, levels: number, amplitude: number, roughness: number): number[] => {
-  const n = 2 ** levels;
-  const h = new Array<number>(n + 1).fill(0);
-  h[0] = range(rng, -0.5, 0.5) * amplitude;
-  h[n] = range(rng, -0.5, 0.5) * amplitude;
-  let step = n;
-  let amp = amplitude;
-  while (step > 1) {
-    const half = step / 2;
-    for (let i = half; i < n; i += step) {
-      h[i] = ((h[i - half] as number) + (h[i + half] as number)) / 2 + range(rng, -0.5, 0.5) * amp;
-    }
-    amp *= roughness;
-    step = half;
-  }
-  return h;
-};
-
-const stars = (ctx: Ctx, count: number, maxY: number, colour: string): string => {
-  const { rng } = ctx;
-  let out = '';
-  for (let i = 0; i < count; i++) {
-    const r = rng() < 0.9 ? range(rng, 0.6, 1.6) : range(rng, 1.8, 2.8);
-    out += `<circle cx="${f(range(rng, 0, W))}" cy="${f(range(rng, 0, maxY) * range(rng, 0.3, 1))}" r="${f(r)}" fill="${colour}" opacity="${f(range(rng, 0.35, 1))}"/>`;
-  }
-  return out;
-};
-
-const sparkle = (x: number, y: number, size: number, colour: string, opacity: number): string =>
-  `<path d="M${f(x)},${f(y - size)} Q${f(x)},${f(y)} ${f(x + size)},${f(y)} Q${f(x)},${f(y)} ${f(x)},${f(y + size)} Q${f(x)},${f(y)} ${f(x - size)},${f(y)} Q${f(x)},${f(y)} ${f(x)},${f(y - size)}Z" fill="${colour}" opacity="${opacity}"/>`;
-
-const isDark = (p: readonly string[]): boolean => luminance(p[1] as string) < 0.28;
-
-/** A soft mist band across the picture, drawn as a vertical gradient. */
-const mistBand = (ctx: Ctx, y: number, height: number, colour: string, opacity: number): string =>
-  `<rect x="0" y="${f(y - height / 2)}" width="${W}" height="${f(height)}" fill="${linear(ctx, [
-    [0, colour, 0],
-    [0.5, colour, opacity],
-    [1, colour, 0],
-  ])}"/>`;
-
-const vignette = (ctx: Ctx, strength: number): string =>
-  `<rect width="${W}" height="${H}" fill="${radial(
-    ctx,
-    [
-      [0.55, '#000000', 0],
-      [1, '#000000', strength],
-    ],
-    0.5,
-    0.5,
-    0.75,
-  )}"/>`;
-
 // ---------------------------------------------------------------------------------------------
 // Scenes
-
-const skyGradient = (ctx: Ctx, top: string, horizon: string, bottomY = H): string =>
-  `<rect width="${W}" height="${bottomY}" fill="${linear(ctx, [
-    [0, top],
-    [0.55, mix(top, horizon, 0.55)],
-    [1, horizon],
-  ])}"/>`;
 
 function landscape(ctx: Ctx): string {
   const { rng, p } = ctx;
@@ -522,7 +320,7 @@ function ocean(ctx: Ctx): string {
     out += `<path d="${line}" fill="none" stroke="${lighten(last, 0.6)}" stroke-width="${f(1 + t * 2)}" opacity="${f(0.12 + 0.25 * t)}" stroke-linecap="round"/>`;
   }
   // a rocky headland with a lighthouse
-  if (chance(rng, 0.5)) {
+  if (ctx.features ? ctx.features.has('lighthouse') : chance(rng, 0.5)) {
     const side = chance(rng, 0.5) ? 1 : -1;
     const edge = side === 1 ? W + 20 : -20;
     const inner = side === 1 ? W - range(rng, 220, 320) : range(rng, 220, 320);
@@ -1449,24 +1247,56 @@ const SCENES: Record<ArtSpec['scene'], (ctx: Ctx) => string> = {
 // ---------------------------------------------------------------------------------------------
 // Public API
 
-/** The SVG source of one example image (exported for tests and debugging). */
-export function renderPromptSvg(spec: ArtSpec, index: number, width: number, height: number): string {
+/**
+ * The SVG source of one example image (exported for tests and debugging). With a subject (issue 22) the
+ * subject is composed into the scene with the generator's treatment (compose.ts); without one, the
+ * scene alone is drawn, as catalog files written before subjects ask.
+ */
+export function renderPromptSvg(
+  spec: ArtSpec,
+  index: number,
+  width: number,
+  height: number,
+  generator = 1,
+): string {
   const draw = SCENES[spec.scene] ?? abstract;
   const seed = hashString(`${spec.scene}:${spec.seed}:${index}`);
   let counter = 0;
+  const subject = spec.subject !== undefined && isSubjectKey(spec.subject) ? spec.subject : undefined;
   const ctx: Ctx = {
     rng: mulberry32(seed),
     variant: (hashString(`variant:${spec.seed}`) + index) >>> 0,
     p: normalisePalette(spec.palette),
     defs: [],
     nextId: () => `g${counter++}`,
+    ...(subject === undefined ? {} : { features: new Set(SUBJECT_FEATURES(subject)) }),
   };
-  const body = draw(ctx);
+  const body =
+    subject === undefined
+      ? draw(ctx)
+      : composeSubject(ctx, {
+          subject,
+          index,
+          treatment: treatmentFor(generator),
+          // the subject's scene: the portrait, creature and interior scenes draw figures of their own,
+          // so a subject stands in a landscape there instead
+          scene: SUBJECT_BACKDROP[spec.scene] ?? draw,
+        });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${W} ${H}" preserveAspectRatio="xMidYMid slice">` +
     `<defs>${ctx.defs.join('')}</defs>${body}</svg>`
   );
 }
+
+const SUBJECT_FEATURES = (subject: SubjectKey): readonly string[] =>
+  (SUBJECTS[subject] as SubjectDef).features ?? [];
+
+const SUBJECT_BACKDROP: Partial<Record<ArtSpec['scene'], (ctx: Ctx) => string>> = {
+  portrait: landscape,
+  creature: landscape,
+  interior: landscape,
+  geometric: abstract,
+};
 
 /** Film grain: a fixed, seeded noise layer per size (grey with a low alpha), kept once computed. */
 const grainCache = new Map<string, Buffer>();
@@ -1487,15 +1317,95 @@ const grain = (width: number, height: number): Buffer => {
   return raw;
 };
 
-const toWebp = async (svg: string, width: number, height: number): Promise<Buffer> => {
+/**
+ * Brush strokes for Midjourney's painterly treatment: every pixel is taken from a point nearby, moved by
+ * a smooth noise field (two octaves of value noise), so edges break and wobble like paint while flat areas
+ * keep. The field is fixed per size and kept once computed, like the grain; the pass is one loop over
+ * the raw pixels (an SVG turbulence filter did the same at five times the cost).
+ */
+const brushCache = new Map<string, Int8Array>();
+const brushField = (width: number, height: number): Int8Array => {
+  const key = `${width}x${height}`;
+  let field = brushCache.get(key);
+  if (field === undefined) {
+    const rng = mulberry32(0xb7a5 + width * 13 + height);
+    const scale = width / 960;
+    const octave = (cell: number, amplitude: number): ((x: number, y: number) => number) => {
+      const gw = Math.ceil(width / cell) + 2;
+      const gh = Math.ceil(height / cell) + 2;
+      const grid = Float32Array.from({ length: gw * gh }, () => rng() * 2 - 1);
+      return (x, y) => {
+        const gx = x / cell;
+        const gy = y / cell;
+        const x0 = Math.floor(gx);
+        const y0 = Math.floor(gy);
+        const tx = gx - x0;
+        const ty = gy - y0;
+        const sx = tx * tx * (3 - 2 * tx);
+        const sy = ty * ty * (3 - 2 * ty);
+        const at = (i: number, j: number): number => grid[j * gw + i] as number;
+        const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * sx;
+        const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * sx;
+        return (top + (bottom - top) * sy) * amplitude;
+      };
+    };
+    const dx = [octave(26 * scale, 5 * scale), octave(7 * scale, 2 * scale)];
+    const dy = [octave(26 * scale, 5 * scale), octave(7 * scale, 2 * scale)];
+    field = new Int8Array(width * height * 2);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const i = (y * width + x) * 2;
+        field[i] = Math.round(
+          (dx[0] as (x: number, y: number) => number)(x, y) +
+            (dx[1] as (x: number, y: number) => number)(x, y),
+        );
+        field[i + 1] = Math.round(
+          (dy[0] as (x: number, y: number) => number)(x, y) +
+            (dy[1] as (x: number, y: number) => number)(x, y),
+        );
+      }
+    }
+    if (brushCache.size > 8) brushCache.clear();
+    brushCache.set(key, field);
+  }
+  return field;
+};
+
+const brush = (raw: Buffer, width: number, height: number): Buffer => {
+  const field = brushField(width, height);
+  // whole RGBA pixels as 32-bit words (a copy when sharp's buffer is not 4-byte aligned)
+  const src = raw.byteOffset % 4 === 0 ? raw : Buffer.from(raw);
+  const from = new Uint32Array(src.buffer, src.byteOffset, width * height);
+  const to = new Uint32Array(width * height);
+  for (let y = 0, i = 0; y < height; y++) {
+    for (let x = 0; x < width; x++, i++) {
+      const sx = Math.min(width - 1, Math.max(0, x + (field[i * 2] as number)));
+      const sy = Math.min(height - 1, Math.max(0, y + (field[i * 2 + 1] as number)));
+      to[i] = from[sy * width + sx] as number;
+    }
+  }
+  return Buffer.from(to.buffer);
+};
+
+/**
+ * Rasterises to WebP. Midjourney's painterly treatment moves the pixels by the brush field; the flat
+ * (DALL·E) and answer (ChatGPT) treatments stay clean, without film grain.
+ */
+const toWebp = async (
+  svg: string,
+  width: number,
+  height: number,
+  treatment: Treatment | null,
+): Promise<Buffer> => {
   const base = sharp(Buffer.from(svg), { density: 72 }).resize(width, height, { fit: 'cover' });
-  const pipeline =
-    GRAIN_ALPHA > 0
-      ? sharp(await base.ensureAlpha().raw().toBuffer(), { raw: { width, height, channels: 4 } }).composite([
-          { input: grain(width, height), raw: { width, height, channels: 2 }, blend: 'over' },
-        ])
-      : base;
-  return pipeline.webp({ quality: 78, effort: 4, smartSubsample: true }).toBuffer();
+  const clean = treatment === 'flat' || treatment === 'answer';
+  if (clean) return base.webp({ quality: 80, effort: 4, smartSubsample: true }).toBuffer();
+  const pixels = await base.ensureAlpha().raw().toBuffer();
+  const raw = treatment === 'painterly' ? brush(pixels, width, height) : pixels;
+  return sharp(raw, { raw: { width, height, channels: 4 } })
+    .composite([{ input: grain(width, height), raw: { width, height, channels: 2 }, blend: 'over' }])
+    .webp({ quality: 78, effort: 4, smartSubsample: true })
+    .toBuffer();
 };
 
 /**
@@ -1507,10 +1417,12 @@ export async function renderPromptImage(
   index: number,
   width: number,
   height: number,
+  generator = 1,
 ): Promise<Buffer> {
   const w = Math.max(16, Math.min(2400, Math.round(width)));
   const h = Math.max(16, Math.min(2400, Math.round(height)));
-  return toWebp(renderPromptSvg(spec, index, w, h), w, h);
+  const treatment = spec.subject !== undefined && isSubjectKey(spec.subject) ? treatmentFor(generator) : null;
+  return toWebp(renderPromptSvg(spec, index, w, h, generator), w, h, treatment);
 }
 
 /** A palette of four colours derived from a seed string: two analogous hues and a complement. */

@@ -3,6 +3,7 @@
 // limits are those of the prompts table's CHECKs, server/db/migrations/001_init.sql, or stricter). Used by
 // `npm run catalog -- import` before anything is sent, and by the import route again.
 import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.ts';
+import { isSubjectKey } from '../images/subjects.ts';
 import { ART_SCENES, type ArtSpec } from '../seed/types.ts';
 
 export const FORMAT_GENERATORS: Readonly<Record<string, GeneratorType>> = {
@@ -233,16 +234,29 @@ export function validateCatalogLine(value: unknown, line: number, errors: LineEr
       art.palette.length <= 5 &&
       art.palette.every((c) => typeof c === 'string' && /^#[0-9a-f]{6}$/i.test(c)) &&
       Number.isSafeInteger(art.seed) &&
-      Object.keys(art).length === 3;
+      (art.subject === undefined || (typeof art.subject === 'string' && isSubjectKey(art.subject))) &&
+      Object.keys(art).length === (art.subject === undefined ? 3 : 4);
     if (!okArt)
-      err('art', `must be { scene (${SCENES.join(', ')}), palette (3-5 "#rrggbb"), seed (integer) }`);
+      err(
+        'art',
+        `must be { scene (${SCENES.join(', ')}), palette (3-5 "#rrggbb"), seed (integer), ` +
+          'subject (optional: a subject of the drawn-image table, docs/catalog-format.md) }',
+      );
     const count = value.drawnImages;
     if (!Number.isSafeInteger(count) || (count as number) < 1 || (count as number) > LIMITS.images) {
       err('drawnImages', `must be a whole number from 1 to ${LIMITS.images} with art`);
     }
     if (okArt) {
       const a = art as unknown as ArtSpec;
-      images = { art: { scene: a.scene, palette: a.palette, seed: a.seed }, count: count as number };
+      images = {
+        art: {
+          scene: a.scene,
+          palette: a.palette,
+          seed: a.seed,
+          ...(a.subject === undefined ? {} : { subject: a.subject }),
+        },
+        count: count as number,
+      };
     }
   } else if (!Array.isArray(value.images)) {
     err(

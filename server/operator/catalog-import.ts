@@ -152,7 +152,10 @@ const EXISTING_COLUMNS = `p.id, p.slug, p.title, p.description, p.generator_type
   (SELECT array_agg(i.sha256 ORDER BY i.n) FROM prompt_images i WHERE i.prompt_id = p.id) AS files`;
 
 const sameArt = (a: ArtSpec, b: ArtSpec): boolean =>
-  a.scene === b.scene && a.seed === b.seed && JSON.stringify(a.palette) === JSON.stringify(b.palette);
+  a.scene === b.scene &&
+  a.seed === b.seed &&
+  a.subject === b.subject &&
+  JSON.stringify(a.palette) === JSON.stringify(b.palette);
 const sameVariables = (a: PromptVariable[], b: PromptVariable[]): boolean =>
   a.length === b.length &&
   a.every((v, i) => v.index === b[i]!.index && v.label === b[i]!.label && v.example === b[i]!.example);
@@ -445,7 +448,12 @@ export async function exportCatalog(db: Queryable): Promise<CatalogLine[]> {
     };
     if (row.files !== null && row.files.length > 0) line.images = row.files.map((key) => `${key}.webp`);
     else {
-      line.art = { scene: row.art.scene, palette: row.art.palette, seed: row.art.seed };
+      line.art = {
+        scene: row.art.scene,
+        palette: row.art.palette,
+        seed: row.art.seed,
+        ...(row.art.subject === undefined ? {} : { subject: row.art.subject }),
+      };
       line.drawnImages = row.image_count;
     }
     line.hidden = row.hidden;

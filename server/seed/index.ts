@@ -72,7 +72,12 @@ export const seedPromptLine = (p: SeedPrompt): CatalogLine => ({
   variables: [...p.variables]
     .sort((a, b) => a.index - b.index)
     .map((v) => ({ label: v.label, example: v.example })),
-  art: { scene: p.art.scene, palette: p.art.palette, seed: p.art.seed },
+  art: {
+    scene: p.art.scene,
+    palette: p.art.palette,
+    seed: p.art.seed,
+    ...(p.art.subject === undefined ? {} : { subject: p.art.subject }),
+  },
   drawnImages: p.imageCount,
 });
 

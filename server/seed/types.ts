@@ -23,6 +23,11 @@ export interface ArtSpec {
   palette: string[];
   /** Seed of the scene's random details. */
   seed: number;
+  /**
+   * What the images show: a key of server/images/subjects.ts (issue 22). Without one (a catalog file
+   * written before subjects), the scene alone is drawn.
+   */
+  subject?: string;
 }
 
 export interface SeedPrompt {

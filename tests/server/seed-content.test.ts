@@ -267,7 +267,7 @@ describe('prompts', () => {
 
   it('has plausible statistics and dates', () => {
     for (const p of prompts) {
-      expect(p.imageCount).toBeGreaterThanOrEqual(1);
+      expect(p.imageCount).toBeGreaterThanOrEqual(2);
       expect(p.imageCount).toBeLessThanOrEqual(4);
       expect(Number.isInteger(p.views) && p.views > 0).toBe(true);
       expect(Number.isInteger(p.sales) && p.sales >= 0 && p.sales <= p.views).toBe(true);

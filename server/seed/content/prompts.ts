@@ -1,6 +1,7 @@
 // Assembles the demo catalogue: runs every recipe, assigns grades, prices, ids, artwork and statistics.
 import type { GeneratorType, Grade } from '../../../domain/catalog.ts';
 import type { SeedPrompt } from '../types.ts';
+import { PROMPT_SUBJECTS } from './art-subjects.ts';
 import { CHATGPT_RECIPES } from './chatgpt.ts';
 import { DALLE_RECIPES } from './dalle.ts';
 import { KLING_RECIPES } from './kling.ts';
@@ -30,7 +31,8 @@ const gradeMix = (n: number): Grade[] => {
 
 const FRUIT_PRICES = [5, 8, 10, 12, 15, 15, 20, 20, 25, 25, 30, 35, 40, 45, 50, 60, 75, 90, 120];
 const CENT_PRICES = [199, 299, 299, 349, 399, 399, 499, 499, 599, 699, 799, 899, 999, 1299, 1499, 1999];
-const IMAGE_COUNTS = [1, 2, 2, 3, 3, 3, 4, 4, 4];
+// Two to four examples per prompt: a detail page shows variations of its subject (issue 22).
+const IMAGE_COUNTS = [2, 2, 2, 3, 3, 3, 4, 4, 4];
 
 const YEAR_START = Date.UTC(2025, 10, 1); // 2025-11-01
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -139,6 +141,8 @@ export function buildPrompts(): SeedPrompt[] {
     let slug = slugify(draft.title);
     if (slugs.has(slug)) slug = `${slug}-${generator}`;
     slugs.add(slug);
+    const subject = PROMPT_SUBJECTS[slug];
+    if (subject === undefined) throw new Error(`no subject for the demo prompt ${slug} (art-subjects.ts)`);
     const unique = [...new Set(draft.tags.map((t) => t.toLowerCase()))];
     const common = unique.filter((t) => (uses.get(t) ?? 0) >= MIN_TAG_USES);
     const tags = (common.length >= 3 ? common : unique).slice(0, 6);
@@ -162,7 +166,7 @@ export function buildPrompts(): SeedPrompt[] {
       template: draft.template,
       variables: draft.variables,
       imageCount: r.pick(IMAGE_COUNTS),
-      art: { scene: draft.scene, palette: palette(draft.palette), seed: r.int(1, 2_147_483_646) },
+      art: { scene: draft.scene, palette: palette(draft.palette), seed: r.int(1, 2_147_483_646), subject },
       views,
       sales: Math.round(views * rate),
       createdAt: new Date(created).toISOString(),
