@@ -51,6 +51,13 @@ export function LegalPage({
               {section.body}
             </section>
           ))}
+          <p className="legal__credits">
+            Illustrations in the example images:{' '}
+            <a href="https://github.com/microsoft/fluentui-emoji" rel="noopener noreferrer">
+              Fluent Emoji
+            </a>{' '}
+            (flat style), copyright Microsoft Corporation, used under the MIT licence.
+          </p>
         </div>
       </div>
     </div>
