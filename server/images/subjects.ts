@@ -1247,7 +1247,7 @@ export const SUBJECTS = {
   ),
   samurai: portrait(
     'a samurai in falling snow',
-    ['ninja', 'martial-arts-uniform'],
+    ['ninja'],
     ['dagger', 'snowflake', 'japanese-castle'],
   ),
   'studio-painter': portrait(
