@@ -134,10 +134,27 @@ const stickerEdge = (body: string): string =>
     )
     .replace(/fill="url\([^)]*\)"/g, 'fill="#ffffff"');
 
+/**
+ * Drawings of our own, in the illustrations' 32×32 box and flat style, for subjects the set lacks: a
+ * lighthouse standing on its rock, its lamp lit.
+ */
+export const DRAWINGS: Record<string, string> = {
+  '@lighthouse':
+    '<path fill="#6b7280" d="M4 31c1-4 4-6 8-6h8c4 0 7 2 8 6z"/>' +
+    '<path fill="#f3f4f6" d="M12.5 26 13.6 10h4.8l1.1 16z"/>' +
+    '<path fill="#ef4444" d="M12.9 21.2h6.2l.3 4.8h-6.8zM13.3 14.8h5.4l.3 3.2h-6z"/>' +
+    '<path fill="#374151" d="M12.6 10h6.8v1.4h-6.8z"/>' +
+    '<path fill="#fde68a" d="M13.8 6.2h4.4V10h-4.4z"/>' +
+    '<path fill="#ef4444" d="M12.8 6.4 16 3l3.2 3.4z"/>' +
+    '<path fill="#fde68a" opacity=".55" d="M18.2 7.2 31 4.4v5.8zM13.8 7.2 1 4.4v5.8z"/>',
+};
+
+export const isDrawing = (name: string): boolean => Object.hasOwn(DRAWINGS, name);
+
 /** One illustration, placed; a sticker has a white edge drawn under it (DALL·E's flat treatment). */
 const icon = (p: Place, sticker = false): string => {
   const style = p.style ?? 'colour';
-  const own = uniqueIds(iconBody(p.name));
+  const own = uniqueIds(DRAWINGS[p.name] ?? iconBody(p.name));
   const body = restyle(own, style, p.ink ?? '#1d1d1d', p.paper ?? '#ffffff');
   const s = Math.max(0.001, Math.round((p.size / 32) * 1000) / 1000);
   const flip = p.flip === true ? ' transform="matrix(-1 0 0 1 32 0)"' : '';

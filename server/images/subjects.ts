@@ -41,7 +41,10 @@ export interface SubjectDef {
   /** what the picture shows, in words */
   label: string;
   layout: SubjectLayout;
-  /** the subject's own illustrations; the variations of a prompt take them in turn */
+  /**
+   * the subject's own illustrations; the variations of a prompt take them in turn. A name starting with
+   * `@` is a drawing of compose.ts's own, for a subject the illustration set lacks (`@lighthouse`).
+   */
   figure: readonly string[];
   /** illustrations around the subject; each variation shows a different few */
   props: readonly string[];
@@ -188,7 +191,11 @@ export const SUBJECTS = {
     ['alembic', 'crystal-ball'],
     ['test-tube', 'candle', 'herb', 'mushroom', 'black-cat', 'magic-wand'],
   ),
-  'granite-peak': place('a Patagonian granite peak', ['mountain'], ['camping', 'evergreen-tree']),
+  'granite-peak': place(
+    'a Patagonian granite peak',
+    ['camping'],
+    ['eagle', 'evergreen-tree', 'person-climbing'],
+  ),
   'alpine-lake': place('a misty alpine lake', ['canoe'], ['evergreen-tree', 'camping', 'crescent-moon']),
   'shrine-path': place(
     'a shrine path under cherry blossoms',
@@ -197,8 +204,8 @@ export const SUBJECTS = {
   ),
   'dolomites-pass': place(
     'a Dolomites mountain pass',
-    ['mountain'],
-    ['motorway', 'evergreen-tree', 'fallen-leaf'],
+    ['hut'],
+    ['person-biking', 'evergreen-tree', 'fallen-leaf'],
   ),
   'black-sand-beach': place('a volcanic black sand beach', ['volcano'], ['water-wave', 'rock', 'palm-tree']),
   'highland-glen': place('a Scottish highland glen', ['castle'], ['ram', 'ewe', 'cloud-with-lightning']),
@@ -235,8 +242,8 @@ export const SUBJECTS = {
   ),
   'sky-pirate': portrait(
     'a sky pirate captain',
-    ['pirate-flag', 'man-pilot'],
-    ['airplane', 'cloud', 'compass', 'crossed-swords'],
+    ['man-pilot', 'woman-pilot'],
+    ['pirate-flag', 'airplane', 'compass', 'crossed-swords'],
   ),
   'old-fisherman': portrait('an old fisherman mending nets', ['old-man'], ['fishing-pole', 'fish', 'anchor']),
   'sahara-nomad': portrait(
@@ -301,7 +308,7 @@ export const SUBJECTS = {
   ),
   'bounty-hunter': portrait(
     'a desert bounty hunter',
-    ['cowboy-hat-face', 'detective'],
+    ['detective', 'man-detective'],
     ['water-pistol', 'cactus', 'desert', 'coin'],
   ),
   'colony-ship': sky(
@@ -534,11 +541,7 @@ export const SUBJECTS = {
   ),
   'balloon-turtle': sky('a turtle on a hot-air balloon trip', ['turtle'], ['balloon', 'cloud', 'bird']),
   'lavender-ukiyoe': field('a lavender field at sunset', ['sunset'], ['hyacinth']),
-  'misty-valley': place(
-    'a misty valley with a winding river',
-    ['mountain'],
-    ['evergreen-tree', 'canoe', 'fog'],
-  ),
+  'misty-valley': place('a misty valley with a winding river', ['canoe'], ['evergreen-tree', 'hut', 'fog']),
   'low-tide-beach': place(
     'a quiet beach at low tide',
     ['spiral-shell'],
@@ -547,9 +550,8 @@ export const SUBJECTS = {
   'amalfi-poster': place('the Amalfi Coast', ['passenger-ship', 'sailboat'], ['lemon', 'houses', 'sun']),
   'rocky-lighthouse': place(
     'a lighthouse on a rocky coast',
-    ['rock'],
+    ['@lighthouse'],
     ['sailboat', 'bird', 'water-wave'],
-    ['lighthouse'],
   ),
   'chess-champion': portrait(
     'a chess champion',
@@ -593,12 +595,7 @@ export const SUBJECTS = {
     ['astronaut'],
     ['fishing-pole', 'tropical-fish', 'star'],
   ),
-  'asteroid-lighthouse': place(
-    'a lighthouse on an asteroid',
-    ['rock'],
-    ['comet', 'star', 'rocket'],
-    ['lighthouse'],
-  ),
+  'asteroid-lighthouse': place('a lighthouse on an asteroid', ['@lighthouse'], ['comet', 'star', 'rocket']),
 
   // ---- ChatGPT: the answer a prompt writes, rendered
   'plant-newsletter': doc('a plant shop newsletter', 'mail', ['potted-plant'], 'Autumn at the Greenhouse', [
@@ -1195,9 +1192,8 @@ export const SUBJECTS = {
   ),
   'wave-lighthouse': place(
     'a lighthouse in crashing waves',
-    ['water-wave'],
-    ['cloud-with-rain', 'bird'],
-    ['lighthouse'],
+    ['@lighthouse'],
+    ['water-wave', 'cloud-with-rain', 'bird'],
   ),
   'black-sand-drone': place('a black sand beach from above', ['volcano'], ['water-wave', 'rock', 'canoe']),
   'red-silk-dancer': portrait(
@@ -1245,11 +1241,7 @@ export const SUBJECTS = {
     ['woman-walking', 'dress'],
     ['ribbon', 'wind-face', 'sparkles'],
   ),
-  samurai: portrait(
-    'a samurai in falling snow',
-    ['ninja'],
-    ['dagger', 'snowflake', 'japanese-castle'],
-  ),
+  samurai: portrait('a samurai in falling snow', ['ninja'], ['dagger', 'snowflake', 'japanese-castle']),
   'studio-painter': portrait(
     'a painter in her studio',
     ['woman-artist', 'artist'],
