@@ -108,7 +108,7 @@ export const SUBJECTS = {
   'tokyo-rooftop': place(
     'a Tokyo rooftop at sunset',
     ['tokyo-tower'],
-    ['office-building', 'cityscape', 'bird'],
+    ['office-building', 'red-paper-lantern', 'bird'],
   ),
   'train-stop': place(
     'a countryside train stop',
@@ -152,7 +152,7 @@ export const SUBJECTS = {
   ),
   'beer-can': product('a craft beer can on a marble pedestal', ['beer-mug'], ['ear-of-corn', 'bubbles']),
   'lion-logo': logo('a lion logo for a boxing gym', ['lion'], ['boxing-glove']),
-  'earbuds-dunes': product('a wireless earbud case in sand dunes', ['headphone'], ['desert', 'cactus']),
+  'earbuds-dunes': product('a wireless earbud case in sand dunes', ['headphone'], ['cactus', 'sun']),
   'mountain-logo': logo(
     'a mountain logo for an outdoor gear company',
     ['snow-capped-mountain'],
@@ -227,11 +227,11 @@ export const SUBJECTS = {
     ['house'],
     ['evergreen-tree', 'canoe', 'snow-capped-mountain'],
   ),
-  'national-park': place('a national park', ['national-park'], ['camping', 'deer', 'evergreen-tree']),
+  'national-park': place('a national park', ['camping'], ['deer', 'evergreen-tree', 'eagle']),
   'desert-villa': place(
     'a desert villa with rammed-earth walls',
     ['house-with-garden'],
-    ['cactus', 'palm-tree', 'desert'],
+    ['cactus', 'palm-tree', 'camel'],
   ),
   'floating-village': sky('a floating island village', ['houses'], ['cloud', 'bird', 'deciduous-tree']),
   'riviera-poster': place('the Riviera in summer', ['beach-with-umbrella'], ['sailboat', 'palm-tree', 'sun']),
@@ -249,7 +249,7 @@ export const SUBJECTS = {
   'sahara-nomad': portrait(
     'a nomad in the Sahara',
     ['person-wearing-turban', 'man-wearing-turban'],
-    ['camel', 'desert', 'sun'],
+    ['camel', 'cactus', 'sun'],
   ),
   'retired-boxer': portrait(
     'a retired boxer in his old gym',
@@ -309,7 +309,7 @@ export const SUBJECTS = {
   'bounty-hunter': portrait(
     'a desert bounty hunter',
     ['detective', 'man-detective'],
-    ['water-pistol', 'cactus', 'desert', 'coin'],
+    ['water-pistol', 'cactus', 'camel', 'coin'],
   ),
   'colony-ship': sky(
     'a colony ship leaving Earth',
@@ -532,7 +532,7 @@ export const SUBJECTS = {
     ['desktop-computer'],
     ['chair', 'potted-plant', 'books', 'hot-beverage', 'spiral-notepad'],
   ),
-  'desert-oasis': place('a desert oasis', ['palm-tree'], ['camel', 'desert', 'water-wave']),
+  'desert-oasis': place('a desert oasis', ['palm-tree'], ['camel', 'cactus', 'water-wave']),
   'autumn-path': field('an autumn forest path', ['fallen-leaf'], ['deciduous-tree']),
   'alps-railway': place(
     'a railway through the Swiss Alps',
@@ -540,7 +540,7 @@ export const SUBJECTS = {
     ['snow-capped-mountain', 'evergreen-tree'],
   ),
   'balloon-turtle': sky('a turtle on a hot-air balloon trip', ['turtle'], ['balloon', 'cloud', 'bird']),
-  'lavender-ukiyoe': field('a lavender field at sunset', ['sunset'], ['hyacinth']),
+  'lavender-ukiyoe': field('a lavender field at sunset', ['hut'], ['hyacinth']),
   'misty-valley': place('a misty valley with a winding river', ['canoe'], ['evergreen-tree', 'hut', 'fog']),
   'low-tide-beach': place(
     'a quiet beach at low tide',
@@ -1045,7 +1045,7 @@ export const SUBJECTS = {
   'manhattan-dusk': place(
     'a Manhattan avenue at dusk',
     ['statue-of-liberty', 'office-building'],
-    ['taxi', 'oncoming-taxi', 'cityscape-at-dusk'],
+    ['taxi', 'oncoming-taxi', 'oncoming-bus'],
   ),
   'tokyo-rain': place(
     'neon Tokyo streets in the rain',
@@ -1062,17 +1062,13 @@ export const SUBJECTS = {
     ['department-store'],
     ['red-paper-lantern', 'oden', 'dumpling'],
   ),
-  'venice-canal': place(
-    'a quiet Venice canal at dawn',
-    ['canoe'],
-    ['classical-building', 'church', 'bridge-at-night'],
-  ),
+  'venice-canal': place('a quiet Venice canal at dawn', ['canoe'], ['classical-building', 'church', 'bird']),
   'hong-kong-trams': place(
     'Hong Kong tram lines at night',
     ['tram'],
-    ['office-building', 'red-paper-lantern', 'cityscape'],
+    ['office-building', 'red-paper-lantern', 'taxi'],
   ),
-  megacity: place('a futuristic megacity', ['cityscape'], ['monorail', 'flying-saucer', 'office-building']),
+  megacity: place('a futuristic megacity', ['office-building'], ['monorail', 'flying-saucer', 'helicopter']),
   'dragon-over-town': sky('a dragon flying over a medieval town', ['dragon'], ['castle', 'fire', 'houses']),
   'owl-flight': sky('an owl taking flight at dusk', ['owl'], ['crescent-moon', 'evergreen-tree', 'feather']),
   'forest-spirit': hero(
@@ -1140,12 +1136,7 @@ export const SUBJECTS = {
     ['cooking'],
     ['chair', 'teapot', 'green-salad', 'potted-plant'],
   ),
-  'icelandic-waterfall': place(
-    'an Icelandic waterfall',
-    ['droplet'],
-    ['snow-capped-mountain', 'rainbow', 'ram'],
-    ['waterfall'],
-  ),
+  'icelandic-waterfall': place('an Icelandic waterfall', ['@waterfall'], ['rainbow', 'ram', 'bird']),
   'wizard-library': portrait(
     'a wizard casting spells in a library',
     ['man-mage', 'person-mage'],
@@ -1169,7 +1160,7 @@ export const SUBJECTS = {
   ),
   'wheat-fields': field('golden wheat fields', ['tractor'], ['sheaf-of-rice']),
   'tuscan-hills': field('rolling Tuscan hills', ['house-with-garden'], ['evergreen-tree']),
-  'desert-canyon': place('a desert canyon', ['desert'], ['cactus', 'eagle', 'rock']),
+  'desert-canyon': place('a desert canyon', ['cactus'], ['eagle', 'rock', 'camel']),
   'volcanic-highland': place('a volcanic highland', ['volcano'], ['rock', 'fire', 'cloud']),
   'floating-castle': sky('a floating castle above the clouds', ['castle'], ['cloud', 'rainbow', 'bird']),
   'turquoise-lagoon': place('a turquoise lagoon', ['desert-island'], ['tropical-fish', 'palm-tree', 'canoe']),
@@ -1184,7 +1175,7 @@ export const SUBJECTS = {
     ['water-wave', 'ship', 'rock'],
     ['lighthouse'],
   ),
-  'sunset-sailboat': hero('a sailboat at sunset', ['sailboat'], ['sunset', 'bird', 'water-wave']),
+  'sunset-sailboat': hero('a sailboat at sunset', ['sailboat'], ['sun', 'bird', 'water-wave']),
   surfer: hero(
     'a surfer on a glassy wave',
     ['person-surfing', 'woman-surfing'],
@@ -1229,7 +1220,7 @@ export const SUBJECTS = {
   'bridge-violinist': portrait(
     'a violinist on a rainy bridge',
     ['woman-standing', 'man-standing'],
-    ['violin', 'umbrella-with-rain-drops', 'bridge-at-night'],
+    ['violin', 'umbrella-with-rain-drops', 'cloud-with-rain'],
   ),
   'palace-gown': portrait(
     'a couture gown in a ruined palace',
@@ -1264,7 +1255,7 @@ export const SUBJECTS = {
     ['astronaut', 'man-astronaut'],
     ['globe-showing-europe-africa', 'satellite', 'star'],
   ),
-  'dawn-launch': sky('a rocket launch at dawn', ['rocket'], ['sunrise', 'cloud', 'fire']),
+  'dawn-launch': sky('a rocket launch at dawn', ['rocket'], ['sun', 'cloud', 'fire']),
   'saturn-ship': sky(
     'a spaceship drifting past Saturn',
     ['flying-saucer'],
