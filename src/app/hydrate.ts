@@ -9,6 +9,7 @@ import { lookup } from '../../machines/system/actors.ts';
 import type { SystemId } from '../../machines/system/registry.ts';
 import type { AppSystem } from '../system/system-ref.ts';
 import type { HydrationSnapshots } from '../system/react.tsx';
+import { marksMayWait } from './member-hint.ts';
 
 import { SERVER_STATE_ID } from '../../domain/server-render.ts';
 
@@ -159,4 +160,18 @@ export function restoring<T extends AnyActorLogic>(logic: T, persisted: Snapshot
       },
     },
   }) as T;
+}
+
+/**
+ * Holds the page's marks hidden, from before React adopts the page, where a member may be signed in, and
+ * loads the code that lifts the hold once their answers are on screen (src/app/viewer-marks.ts). Should
+ * that code not load, the marks show.
+ */
+export function holdMarksForMember(system: AppSystem, root: HTMLElement = document.documentElement): void {
+  if (!marksMayWait(root)) return;
+  root.dataset.viewer = 'pending';
+  void import('./viewer-marks.ts').then(
+    (m) => m.holdViewerMarks(system, root),
+    () => delete root.dataset.viewer,
+  );
 }

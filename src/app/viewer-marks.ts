@@ -2,20 +2,20 @@
 // (issue 18), and the catalog actors fetch the member's own page once the session has spoken. Until
 // they have it, the marks that depend on who is looking (Add to cart, owned, saved hearts, the locked
 // panel) are held hidden, so no wrong button or price flashes: `data-viewer="pending"` on <html>, which
-// the stylesheet reads (src/styles/viewer-marks.css). The server sets it when the browser's member hint
-// cookie says a member is signed in here (server/render/ssr.ts); this sets it from the stored token too,
-// keeps the hint cookie, and lifts the hold once the answers are the member's.
-import { MEMBER_HINT_COOKIE } from '../../domain/server-render.ts';
+// the stylesheet reads (src/styles/viewer-marks.css, with the first load's styles). The server sets it
+// when the browser's member hint cookie says a member is signed in here (server/render/ssr.ts); the
+// browser sets it from the stored token too (src/app/member-hint.ts, which also keeps the cookie), and
+// this module, loaded only then, lifts the hold once the answers are the member's.
 import { VIEWER_AWARE } from '../../domain/viewer.ts';
 import { lookup } from '../../machines/system/actors.ts';
-import { storedToken } from '../auth/session-effects.ts';
 import type { AppSystem } from '../system/system-ref.ts';
-import '../styles/viewer-marks.css';
+
+import { marksMayWait } from './member-hint.ts';
+
+export { bindMemberHint } from './member-hint.ts';
 
 /** However long the answers take, the marks show after this (a failed reload keeps the page usable). */
 export const HOLD_LIMIT_MS = 8000;
-
-const HINT_AGE_S = 60 * 60 * 24 * 30;
 
 interface Settling {
   hasTag(tag: string): boolean;
@@ -39,29 +39,13 @@ export function marksSettled(system: AppSystem): boolean {
   });
 }
 
-/** Keeps the member hint cookie as the session goes (the server reads it, never trusts it). */
-export function bindMemberHint(system: AppSystem, doc: Document = document): () => void {
-  const session = lookup(system.system, 'session');
-  if (!session) return () => {};
-  const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
-  const write = (value: string, age: number) => {
-    doc.cookie = `${MEMBER_HINT_COOKIE}=${value}; Max-Age=${age}; Path=/; SameSite=Lax${secure}`;
-  };
-  const subscriptions = [
-    session.on('session.member', () => write('1', HINT_AGE_S)),
-    session.on('session.visitor', () => write('', 0)),
-    session.on('session.ended', () => write('', 0)),
-  ];
-  return () => subscriptions.forEach((s) => s.unsubscribe());
-}
-
 /** Holds the viewer's marks hidden until the answers on screen are the member's. */
 export function holdViewerMarks(
   system: AppSystem,
   root: HTMLElement = document.documentElement,
   setTimer: (run: () => void, ms: number) => unknown = setTimeout,
 ): void {
-  if (root.dataset.viewer !== 'pending' && !storedToken()) return;
+  if (!marksMayWait(root)) return;
   root.dataset.viewer = 'pending';
   let released = false;
   const release = () => {

@@ -1,4 +1,28 @@
-import { Icon, type IconProps } from './first-paint-icons.tsx';
+import type { ReactNode } from 'react';
+import type { IconProps } from './first-paint-icons.tsx';
+
+/** An icon drawn inline: these load with the views that use them (the first page's are a sprite). */
+export function Icon({ size = 20, children, ...rest }: IconProps & { children: ReactNode }) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export type { IconProps };
 
 export {
   AlertIcon,
