@@ -652,7 +652,7 @@ const SERIF = 'DejaVu Serif, Liberation Serif, Georgia, serif';
 const esc = (t: string): string =>
   t
     .replace(/[\u2600-\u26FF\u2728\u270F\u{1F000}-\u{1FFFF}]|\uFE0F/gu, '')
-    .trim()
+    .replace(/^ +| +$/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
@@ -685,6 +685,12 @@ function documentCard(st: Stage, x: number, y: number, w: number, h: number, zoo
   const font = docFont[d.kind];
   let out = `<rect x="${f(x + 12)}" y="${f(y + 18)}" width="${f(w)}" height="${f(h)}" rx="18" fill="#000000" opacity="0.25"/>`;
   out += `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" rx="18" fill="${bg}"/>`;
+  // what is written stays on the card (a long line on a phone's narrow screen)
+  const clip = ctx.nextId();
+  ctx.defs.push(
+    `<clipPath id="${clip}"><rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" rx="18"/></clipPath>`,
+  );
+  out += `<g clip-path="url(#${clip})">`;
   // title bar
   out += `<path d="M${f(x)},${f(y + 18)}a18,18 0 0 1 18,-18h${f(w - 36)}a18,18 0 0 1 18,18v26h${f(-w)}z" fill="${dark ? '#2a3042' : '#eef0f4'}"/>`;
   ['#ff5f57', '#febc2e', '#28c840'].forEach((c, i) => {
@@ -736,7 +742,9 @@ function documentCard(st: Stage, x: number, y: number, w: number, h: number, zoo
       out += `<text x="${f(left)}" y="${f(ty)}" font-size="${f(s2 * 0.8)}" fill="${soft}" font-family="${font}">${i + 1}</text>`;
       const colour =
         line.trim().startsWith('//') || line.trim().startsWith('#') ? '#7ee787' : i === 0 ? '#79c0ff' : ink;
-      out += `<text x="${f(left + 34)}" y="${f(ty)}" font-size="${f(s2)}" fill="${colour}" font-family="${font}" xml:space="preserve">${esc(line)}</text>`;
+      // indentation as an offset (a monospaced character is 0.6 em): the renderer collapses leading spaces
+      const indent = (line.length - line.trimStart().length) * s2 * 0.6;
+      out += `<text x="${f(left + 34 + indent)}" y="${f(ty)}" font-size="${f(s2)}" fill="${colour}" font-family="${font}">${esc(line)}</text>`;
       return;
     }
     out += `<text x="${f(left)}" y="${f(ty)}" font-size="${f(s2)}" fill="${i === 0 && d.kind === 'press' ? ink : ink}" font-family="${font}"${d.kind === 'press' && i === 0 ? ' font-weight="bold"' : ''}>${esc(line)}</text>`;
@@ -747,7 +755,7 @@ function documentCard(st: Stage, x: number, y: number, w: number, h: number, zoo
     const lw = (w - 68) * range(ctx.rng, 0.45, 0.95);
     out += `<rect x="${f(left)}" y="${f(ty - 10 * zoom)}" width="${f(lw)}" height="${f(10 * zoom)}" rx="${f(5 * zoom)}" fill="${soft}" opacity="0.3"/>`;
   }
-  return out;
+  return out + '</g>';
 }
 
 function answer(st: Stage): string {
