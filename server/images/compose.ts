@@ -319,12 +319,23 @@ function field(st: Stage): string {
   const row = s.props[index % Math.max(1, s.props.length)];
   let out = '';
   if (row !== undefined) {
-    const rows = 6;
+    // the far field as a band of the plant's colour, then four rows of plants growing towards the viewer
+    // (fewer, larger plants: the fine detail of many small ones cost a card 50-60 KB at 720 px)
+    const counts = new Map<string, number>();
+    for (const m of iconBody(row).matchAll(/fill="(#[0-9a-fA-F]{6})"/g)) {
+      counts.set(m[1] as string, (counts.get(m[1] as string) ?? 0) + 1);
+    }
+    const main = [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? (ctx.p[2] as string);
+    out += `<rect x="0" y="${f(H * 0.6)}" width="${W}" height="${f(H * 0.4)}" fill="${linear(ctx, [
+      [0, mix(main, ctx.p[1] as string, 0.45)],
+      [1, darken(main, 0.35)],
+    ])}"/>`;
+    const rows = 4;
     for (let r = 0; r < rows; r++) {
       const t = r / (rows - 1);
-      const size = H * (0.06 + t * t * 0.2);
-      const y = H * (0.6 + t * 0.42);
-      const step = size * 0.85;
+      const size = H * (0.09 + t * t * 0.19);
+      const y = H * (0.62 + t * 0.38);
+      const step = size * 0.95;
       for (let x = -size + (r % 2) * step * 0.5 + v * 13; x < W + size; x += step) {
         out += icon({ name: row, x: x + range(ctx.rng, -6, 6), y, size, rotate: range(ctx.rng, -6, 6) });
       }

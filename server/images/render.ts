@@ -1391,6 +1391,10 @@ const brush = (raw: Buffer, width: number, height: number): Buffer => {
  * Rasterises to WebP. Midjourney's painterly treatment moves the pixels by the brush field; the flat
  * (DALL·E) and answer (ChatGPT) treatments stay clean, without film grain.
  */
+/** Card renditions (up to 720 px wide) stay within the card budget of 40 KB; larger files are the full size. */
+export const CARD_BYTES_BUDGET = 40 * 1024;
+const CARD_MAX_WIDTH = 720;
+
 const toWebp = async (
   svg: string,
   width: number,
@@ -1399,13 +1403,25 @@ const toWebp = async (
 ): Promise<Buffer> => {
   const base = sharp(Buffer.from(svg), { density: 72 }).resize(width, height, { fit: 'cover' });
   const clean = treatment === 'flat' || treatment === 'answer';
-  if (clean) return base.webp({ quality: 80, effort: 4, smartSubsample: true }).toBuffer();
   const pixels = await base.ensureAlpha().raw().toBuffer();
   const raw = treatment === 'painterly' ? brush(pixels, width, height) : pixels;
-  return sharp(raw, { raw: { width, height, channels: 4 } })
-    .composite([{ input: grain(width, height), raw: { width, height, channels: 2 }, blend: 'over' }])
-    .webp({ quality: 78, effort: 4, smartSubsample: true })
-    .toBuffer();
+  const encode = (quality: number): Promise<Buffer> => {
+    const image = sharp(raw, { raw: { width, height, channels: 4 } });
+    const finished = clean
+      ? image
+      : image.composite([
+          { input: grain(width, height), raw: { width, height, channels: 2 }, blend: 'over' },
+        ]);
+    return finished.webp({ quality, effort: 4, smartSubsample: true }).toBuffer();
+  };
+  // a picture full of fine detail (a field of flowers) at a card's widest rendition may run over the
+  // card budget: it is encoded again a little softer, once or twice
+  let bytes = await encode(clean ? 80 : 78);
+  for (const quality of [66, 54]) {
+    if (width > CARD_MAX_WIDTH || bytes.length <= CARD_BYTES_BUDGET) break;
+    bytes = await encode(quality);
+  }
+  return bytes;
 };
 
 /**

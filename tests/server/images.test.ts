@@ -160,6 +160,15 @@ describe('renderPromptImage with a subject (issue 22)', () => {
     expect(diff(painterly, motion)).toBeGreaterThan(4); // the letterbox bars alone
   });
 
+  it('keeps the widest card rendition within 40 KB, even for a field of flowers', async () => {
+    // the densest demo picture: rows of lavender, painterly (56-63 KB at 720 px before the guard)
+    const p = buildPrompts().find((x) => x.slug === 'lavender-fields-of-provence-before-the-storm')!;
+    for (const width of [480, 576, 720]) {
+      const bytes = await renderPromptImage(p.art, 0, width, (width * 3) / 4, p.generatorType);
+      expect(bytes.length, `${width} px`).toBeLessThanOrEqual(40 * KB);
+    }
+  });
+
   it('writes the ChatGPT answer as text in the picture', () => {
     const p = buildPrompts().find((x) => x.art.subject === 'lisbon-itinerary')!;
     const svg = renderPromptSvg(p.art, 0, 480, 360, p.generatorType);
