@@ -251,6 +251,91 @@ export const SEARCH_RESULT_LIMIT = 1000;
 /** The longest walk of an order's index: past it, the matches are read whole instead. */
 const WALK_LIMIT = 16_000;
 /**
+ * What a row walked in popularity order costs, for the plan, relative to a match read through a
+ * full-text index: read matches are fetched from all over the table and then sorted, while a walk follows
+ * its index and mostly visits the same popular prompts, which stay in the cache (about 0.5 against 2 µs
+ * a row on PGlite with 100,000 prompts). Walks that test filters first visit more of the table: 1.
+ */
+const WALK_ROW_COST = 0.25;
+/**
+ * Windows of the other orders (newest, price; see firstMatches in searchPrompts): about the first k
+ * prompts of the catalog in the order, k WINDOW_MIN times a power of two and less than half the catalog,
+ * in a catalog of KEPT_TOTALS_FROM prompts or more.
+ */
+const WINDOW_MIN = 1024;
+/**
+ * For the plan, what a prompt of a window costs (its index entry, in a bitmap) relative to a match read
+ * (its row fetched and sorted), and what a window costs besides.
+ */
+const WINDOW_ENTRY_COST = 1 / 30;
+const WINDOW_COST = 200;
+type WindowSort = 'newest' | 'price_asc' | 'price_desc';
+/**
+ * The orders' windows: `at` is the order's values at a prompt (SQL expressions, as text), `where` the
+ * condition on a prompt to be in the window that ends at those values (literals): each prompt in it comes
+ * before every prompt outside it in the order. Written so the database ANDs the bitmap of the order's
+ * index with the full-text index's (a range, or ranges of the price index).
+ */
+const WINDOWS: Record<WindowSort, { order: string; at: string; where: (at: readonly string[]) => string }> = {
+  newest: {
+    order: 'p.created_at DESC, p.id DESC',
+    at: `quote_literal(p.created_at) || '::timestamptz'`,
+    where: ([at]) => `p.created_at >= ${at}`,
+  },
+  price_asc: {
+    order: 'p.grade, COALESCE(p.price_fruit, p.price_cents, 0), p.id',
+    at: 'p.grade::text, COALESCE(p.price_fruit, p.price_cents, 0)::text, p.id::text',
+    where: ([g, k, id]) =>
+      `(p.grade < ${g} OR (p.grade = ${g} AND p.price_key < ${k}) OR (p.grade = ${g} AND p.price_key = ${k} AND p.id <= ${id}))`,
+  },
+  // Prompts of one price are in id order (ascending) in the descending order: the window has whole prices.
+  price_desc: {
+    order: 'p.grade DESC, COALESCE(p.price_fruit, p.price_cents, 0) DESC',
+    at: 'p.grade::text, COALESCE(p.price_fruit, p.price_cents, 0)::text',
+    where: ([g, k]) => `(p.grade > ${g} OR (p.grade = ${g} AND p.price_key >= ${k}))`,
+  },
+};
+/** What a window's end may be, as SQL: an integer or a quoted timestamp. */
+const WINDOW_VALUE = /^(?:\d+|'[\d :.+-]+'::timestamptz)$/;
+/** Rows of the catalog sampled for the windows' ends. */
+const WINDOW_SAMPLE = 1000;
+/**
+ * The ends of an order's windows (by size, null: none), estimated from a sample of the catalog's pages
+ * once, and kept with the list totals (until clearListTotals). An end need not be exact: a window holds
+ * the prompts before it in the order, whatever its size.
+ */
+const windowEnds = new WeakMap<object, Map<WindowSort, Map<number, string[]>>>();
+async function windowEnd(db: Queryable, sort: WindowSort, k: number, size: number): Promise<string[] | null> {
+  const totals = totalsOf(db);
+  let orders = windowEnds.get(totals);
+  if (orders === undefined) {
+    // A new map of totals: the catalog changed (clearListTotals), so may have its windows.
+    orders = new Map();
+    windowEnds.set(totals, orders);
+  }
+  let ends = orders.get(sort);
+  if (ends === undefined) {
+    const sizes: number[] = [];
+    for (let n = WINDOW_MIN; n < size / 2; n *= 2) sizes.push(n);
+    const percent = Math.min(100, (100 * WINDOW_SAMPLE) / Math.max(size, 1));
+    const rows = await db.query<{ k: number; at: string[] | null }>(
+      `WITH s AS MATERIALIZED (
+         SELECT ARRAY[${WINDOWS[sort].at}] AS at, row_number() OVER (ORDER BY ${WINDOWS[sort].order}) AS n,
+                count(*) OVER () AS c
+         FROM prompts p TABLESAMPLE SYSTEM (${percent.toFixed(3)}) REPEATABLE (1))
+       SELECT k, (SELECT s.at FROM s WHERE s.n = GREATEST(1, ceil(k * s.c / ${size}::float8))) AS at
+       FROM unnest(ARRAY[${sizes.join(',') || '0'}]::integer[]) AS k`,
+    );
+    ends = new Map(
+      rows.flatMap((row) =>
+        row.at !== null && row.at.every((v) => WINDOW_VALUE.test(v)) ? [[row.k, row.at]] : [],
+      ),
+    );
+    orders.set(sort, ends);
+  }
+  return ends.get(k) ?? null;
+}
+/**
  * Shares of the catalog assumed for a grade and for a generator, for the estimates when no word of the
  * search has counts per grade and generator (search.ts filterShare).
  */
@@ -274,8 +359,9 @@ const RELEVANCE_DOCS = ['p.title_doc', 'p.label_doc', 'p.search_doc'] as const;
  *   order asked for), only as far as the page needs; the total is SEARCH_RESULT_LIMIT, totalExact false
  *   (exact after all when every match was read). A group is read whole through its full-text index when
  *   the index gives fewer rows than a walk of the order's index would look at to find the page's matches
- *   (rows needed × catalog size ÷ matches); else it is walked. Either way costs at most about
- *   2·√(rows needed × catalog size) rows when the estimate is right, and stays bounded when it is not.
+ *   (rows needed × catalog size ÷ matches, each cheaper); else it is walked. In the other orders, only
+ *   its matches within a window of the order, the first prompts of the catalog in that order, as many as
+ *   it takes to hold about twice the rows needed (firstMatches).
  *
  * Highlights are made here from the title and the description (never the template): search.ts markMatches.
  */
@@ -347,6 +433,8 @@ async function searchPrompts(
    * counts are at least what was found.
    */
   let underestimate = 1;
+  /** More than SEARCH_RESULT_LIMIT match: counted past it. */
+  let pastLimitSurely = false;
   /** How many prompts are likely to match in a relevance document (with the filters). */
   const likely = (doc: 0 | 1 | 2): number => estimate.expected[doc] * share * underestimate;
   /**
@@ -413,20 +501,36 @@ async function searchPrompts(
       return answer(highlighted(rows.filter((row) => row.id !== null)), capped(count));
     }
     underestimate = Math.max(1, count / Math.max(likely(2), 1));
+    pastLimitSurely = true;
   }
 
   /**
-   * The first `limit` matches of a document through its full-text index (up to `cap` read), as cards, and
-   * how many matched (cap + 1: more than cap).
+   * The page's cards among the first rows of an order (`top`: id and n, its place), but for the first
+   * `skip`: only their ids (they come before the page).
    */
-  const readAll = async (doc: string, order: string, limit: number, cap: number | null) => {
+  const cardsOf = (skip: number): string =>
+    skip > 0
+      ? `${CARD_COLUMNS.replace(/^p\.id,/, 'top.id AS id,')}
+         FROM top LEFT JOIN (prompts p ${joins}) ON p.id = top.id AND top.n > ${skip}`
+      : `${CARD_COLUMNS} FROM top JOIN prompts p ON p.id = top.id ${joins}`;
+  /**
+   * The first `limit` matches of a document through its full-text index (up to `cap` read; those within
+   * a window only), as cards (see cardsOf), and how many matched (cap + 1: more than cap).
+   */
+  const readAll = async (
+    doc: string,
+    order: string,
+    limit: number,
+    read: { cap: number | null; window?: string; skip: number; rank?: string },
+  ) => {
     const rows = await db.query<CardRow & { count: number }>(
       `WITH m AS MATERIALIZED (
-         SELECT ${columns} FROM (${ordered}) AS p ${matchJoins}
-         WHERE ${matching(doc)} ${cap === null ? '' : `LIMIT ${cap + 1}`}),
+         SELECT ${columns}${read.rank === undefined ? '' : `, ${read.rank} AS rank`}
+         FROM (${ordered}) AS p ${matchJoins}
+         WHERE ${matching(doc)}${read.window === undefined ? '' : ` AND ${read.window}`}
+         ${read.cap === null ? '' : `LIMIT ${read.cap + 1}`}),
        top AS (SELECT m.id, row_number() OVER (ORDER BY ${order}) AS n FROM m ORDER BY ${order} LIMIT ${limit})
-       SELECT (SELECT count(*) FROM m)::integer AS count, ${CARD_COLUMNS}
-       FROM top JOIN prompts p ON p.id = top.id ${joins}
+       SELECT (SELECT count(*) FROM m)::integer AS count, ${cardsOf(read.skip)}
        ORDER BY top.n`,
       params,
     );
@@ -439,7 +543,7 @@ async function searchPrompts(
       ? base.where.filter((condition) => !condition.includes('f.user_id'))
       : [];
   /** The first `limit` matches of a document among the first `rows` prompts of an order, as cards. */
-  const walk = (doc: string, order: string, limit: number, rows: number) =>
+  const walk = (doc: string, order: string, limit: number, rows: number, skip: number) =>
     db.query<CardRow>(
       `WITH w AS MATERIALIZED (
          SELECT ${columns} FROM (${
@@ -448,46 +552,95 @@ async function searchPrompts(
              : `SELECT * FROM (${ordered} ORDER BY ${order} LIMIT ${rows}) AS p
                 WHERE ${prefilter.join(' AND ')} ORDER BY ${order} OFFSET 0`
          }) AS p ${matchJoins}
-         WHERE ${matching(doc, true)} ORDER BY ${order} LIMIT ${limit})
-       SELECT ${CARD_COLUMNS} FROM w JOIN prompts p ON p.id = w.id ${joins}
-       ORDER BY ${order}`,
+         WHERE ${matching(doc, true)} ORDER BY ${order} LIMIT ${limit}),
+       top AS (SELECT w.id, row_number() OVER (ORDER BY ${order}) AS n FROM w)
+       SELECT ${cardsOf(skip)}
+       ORDER BY top.n`,
       params,
     );
+  /** What a row walked costs in popularity order (see WALK_ROW_COST), for relevance document `i`. */
+  const walkCostOf = (i: 0 | 1 | 2): number =>
+    prefilter.length === 0 && (i < 2 || pastLimitSurely) ? WALK_ROW_COST : 1;
+  /** A window of about `k` prompts (see WINDOW_MIN), or null: none that small in this catalog. */
+  const windowOf = (k: number): number | null => {
+    const rounded = WINDOW_MIN * 2 ** Math.max(0, Math.ceil(Math.log2(k / WINDOW_MIN)));
+    return size >= KEPT_TOTALS_FROM && rounded < size / 2 ? rounded : null;
+  };
   /**
    * The first `limit` matches of relevance document `i` in an order, and how many match when all of them
-   * were read (else null): read through the full-text index when that reads fewer rows than a walk would
-   * (up to readCap matches: more, and it walks after all), else walked (see below; at most WALK_LIMIT
-   * rows at a time).
+   * were read (else null); the first `skip` as ids only (see cardsOf).
+   *
+   * In popularity order: read through the full-text index when that costs less than a walk of the
+   * order's index would (up to readCap matches: more, and it walks after all), else walked (see below; at
+   * most WALK_LIMIT rows at a time). Words are spread over the popularity order about evenly; over newness
+   * and price less so (a series of prompts shares its words, its date and its price): in those orders, the
+   * matches within a window of the order instead, its first k prompts in the catalog, k for about twice
+   * `limit` matches by the estimate. The database ANDs the window's bitmap from the order's index with the
+   * full-text index's, so only the window's matches are fetched, and their first `limit` are the order's
+   * first (every prompt past the window comes after them). Too few in it: a wider window (two to four
+   * times); past half the catalog, all of them.
+   *
+   * The search document's count may be the total: it is read whole when likely within the limit.
    */
   const firstMatches = async (
     i: 0 | 1 | 2,
-    order: string,
+    orderBy: Exclude<ListSort, 'relevance'>,
     limit: number,
+    skip: number,
   ): Promise<{ rows: CardRow[]; count: number | null }> => {
     const doc = RELEVANCE_DOCS[i];
+    const order = ORDER_BY[orderBy];
+    const counted = i === 2 && !pastLimitSurely;
     let found = likely(i);
-    // Words are spread over the popularity order about evenly; over newness and price less so (a series
-    // of prompts shares its words, its date and its price): in those orders, up to readCap are read.
-    const readUpTo = Math.max(walkLength(limit, found), order === ORDER_BY.trending ? 0 : readCap(limit));
-    if (candidates(i) <= readUpTo) {
+    if (orderBy !== 'trending') {
+      let k = windowOf((2 * limit * size) / Math.max(found, 1));
+      const many = search.tsQuery?.negative === null && found >= 2 * SEARCH_RESULT_LIMIT;
+      if (
+        k === null ||
+        (counted && !many) ||
+        candidates(i) <= k * WINDOW_ENTRY_COST + 2 * limit + WINDOW_COST
+      ) {
+        const cap = readCap(limit);
+        const read = await readAll(doc, order, limit, { cap, skip });
+        if (read.count <= cap) return read;
+        found = read.count;
+        k = windowOf((2 * limit * size) / found);
+      }
+      for (let tries = 0; k !== null && tries < 3; tries++) {
+        const end = await windowEnd(db, orderBy, k, size);
+        if (end === null) break;
+        const read = await readAll(doc, order, limit, {
+          cap: null,
+          window: WINDOWS[orderBy].where(end),
+          skip,
+        });
+        if (read.rows.length >= limit) return { rows: read.rows, count: null };
+        // Matches of a series are close in these orders: what one window holds says little of the next
+        // (twice to four times as wide).
+        k = windowOf(Math.min(4 * k, Math.max(2 * k, (1.5 * limit * k) / Math.max(read.count, 1))));
+      }
+      return readAll(doc, order, limit, { cap: null, skip });
+    }
+    const walkCost = walkCostOf(i);
+    if (candidates(i) <= walkLength(limit, found) * walkCost) {
       const cap = readCap(limit);
-      const read = await readAll(doc, order, limit, cap);
+      const read = await readAll(doc, order, limit, { cap, skip });
       if (read.count <= cap) return read;
       found = read.count;
     }
     // Walked for twice the expected length. Not found by then: again, as far as the matches found so far
-    // say it takes (half as far again, at least twice and at most eight times as far), while that reads
-    // fewer rows than the full-text index gives; then all of those.
+    // say it takes (half as far again, at least twice and at most eight times as far), while that costs
+    // less than reading the rows the full-text index gives; then all of those.
     let length = Math.min(WALK_LIMIT, Math.ceil(2 * walkLength(limit, found)) + 100);
     for (;;) {
-      const rows = await walk(doc, order, limit, length);
+      const rows = await walk(doc, order, limit, length, skip);
       if (rows.length === limit) return { rows, count: null };
       const further = Math.ceil((1.5 * length * limit) / Math.max(rows.length, 1));
       const next = Math.min(WALK_LIMIT, Math.max(2 * length, Math.min(8 * length, further)));
-      if (next === length || next >= candidates(i)) break;
+      if (next === length || next * walkCost >= candidates(i)) break;
       length = next;
     }
-    return readAll(doc, order, limit, null);
+    return readAll(doc, order, limit, { cap: null, skip });
   };
 
   // The results up to the end of the page, in order, and the count when every match was read.
@@ -495,10 +648,28 @@ async function searchPrompts(
   let count: number | null = null;
   if (sort === 'relevance') {
     const seen = new Set<number>();
-    for (const i of [0, 1, 2] as const) {
+    let from = 0;
+    // Few title matches likely, and the title-and-tags group read whole: both groups in one read of the
+    // label document (it holds the title), title matches first.
+    if (likely(0) < reach && candidates(1) <= walkLength(reach, likely(1)) * walkCostOf(1)) {
+      const cap = readCap(reach);
+      const both = await readAll(RELEVANCE_DOCS[1], ORDER_BY.relevance, reach, {
+        cap,
+        skip: offset,
+        rank: `CASE WHEN p.title_doc @@ ${positiveOnce} THEN 3 ELSE 2 END`,
+      });
+      if (both.count <= cap) {
+        for (const row of both.rows) seen.add(row.id);
+        results.push(...both.rows);
+        from = 2;
+      }
+    }
+    for (const i of ([0, 1, 2] as const).filter((i) => i >= from)) {
+      if (results.length >= reach) break;
       // This document's matches include those taken so far (the groups before), so its first `reach`
-      // matches hold at least the `reach - results.length` new ones the page needs.
-      const group = await firstMatches(i, ORDER_BY.trending, reach);
+      // matches hold at least the `reach - results.length` new ones the page needs; its first
+      // `offset - results.length` come before the page, whichever of them are new.
+      const group = await firstMatches(i, 'trending', reach, Math.max(0, offset - results.length));
       for (const row of group.rows) {
         if (seen.has(row.id)) continue;
         seen.add(row.id);
@@ -508,7 +679,7 @@ async function searchPrompts(
       if (results.length >= reach) break;
     }
   } else {
-    const all = await firstMatches(2, order, reach);
+    const all = await firstMatches(2, sort, reach, offset);
     results.push(...all.rows);
     count = all.count;
   }

@@ -23,7 +23,10 @@ import {
   markMatches,
   phraseEstimate,
 } from '../../server/catalog/search.ts';
-import type { Queryable } from '../../server/db/index.ts';
+import type { Db, Queryable } from '../../server/db/index.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { openPg } from '../../server/db/pg.ts';
+import { skipPostgres, startTestPostgres, type PgCluster } from '../support/postgres.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { get } from './support/auth.ts';
 import { insertPrompts } from './support/catalog.ts';
@@ -70,8 +73,9 @@ const BULK = 5000;
 const FIRST = 200_001;
 
 /**
- * A big catalog: the demo prompts and BULK more. "Quasarflux" is in the title of the first 1500 (more than
- * a search serves), "glimmerwick" in the description of every tenth (500). Words that go with a grade or
+ * A big catalog: the demo prompts and BULK more, a minute apart (the first the oldest). "Quasarflux" is in
+ * the title of the first 1500 (more than a search serves), "glimmerwick" in the description of every
+ * tenth (500). Words that go with a grade or
  * a generator: "driftglyph" in the description of the 3334 of grade 0 or 1 and of 100 of grade 2;
  * "emberquill" in that of 1200 of generator 1 (none of the others).
  */
@@ -87,10 +91,50 @@ async function writeBulk(db: Queryable): Promise<void> {
             1 + i % 4, i % 3, CASE WHEN i % 3 = 1 THEN 20 END, CASE WHEN i % 3 = 2 THEN 299 END,
             ARRAY['bulk'], 'Secret template of bulk prompt ' || i, '[]', 1,
             '{"scene": "abstract", "palette": ["#101010", "#808080", "#f0f0f0"], "seed": 1}',
-            (i * 7919) % 10007, 0, '2026-01-01T00:00:00Z'
+            (i * 7919) % 10007, 0, '2026-01-01T00:00:00Z'::timestamptz + i * interval '1 minute'
      FROM generate_series(0, $2 - 1) AS i`,
     [FIRST, BULK],
   );
+}
+
+/**
+ * The newest and price orders of a common word, pages 1 and 3 (writeBulk's catalog): the order's first
+ * matches, read within a window of the order when the word is spread over it.
+ */
+async function newestAndPrice(db: Queryable): Promise<void> {
+  const orders = {
+    newest: { sql: 'created_at DESC, id DESC', window: /p\.created_at >= '[^']+'::timestamptz/ },
+    price_asc: {
+      sql: 'grade, COALESCE(price_fruit, price_cents, 0), id',
+      window: /p\.grade < \d+ OR \(p\.grade = \d+ AND p\.price_key < \d+\)/,
+    },
+    price_desc: {
+      sql: 'grade DESC, COALESCE(price_fruit, price_cents, 0) DESC, id',
+      window: /p\.grade > \d+ OR \(p\.grade = \d+ AND p\.price_key >= \d+\)/,
+    },
+  } as const;
+  for (const [sort, order] of Object.entries(orders)) {
+    for (const page of [1, 3]) {
+      // "driftglyph": 3434 matches spread over the orders; "quasarflux": 1500, the oldest of the catalog.
+      for (const word of ['driftglyph', 'quasarflux']) {
+        const { q, statements } = spied(db);
+        const found = await listPrompts(q, query(word, { sort: sort as keyof typeof orders, page }));
+        const expected = await db.query<{ id: number }>(
+          `SELECT id FROM prompts WHERE search_doc @@ to_tsquery('english', $1)
+           ORDER BY ${order.sql} OFFSET ${(page - 1) * 24} LIMIT 24`,
+          [word],
+        );
+        expect(found.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
+        expect(found).toMatchObject({ total: SEARCH_RESULT_LIMIT, totalExact: false });
+        // A common word spread over the order: its first matches come from a window, never all of them.
+        if (word === 'driftglyph') {
+          const reads = searching(statements);
+          expect(reads.length).toBeGreaterThan(0);
+          for (const sql of reads) expect(sql).toMatch(order.window);
+        }
+      }
+    }
+  }
 }
 
 describe('estimates', () => {
@@ -295,13 +339,35 @@ describe('search in a big catalog', () => {
     expect(searching(statements)).toHaveLength(0);
   });
 
-  it('serves the later pages of a common word in order', async () => {
+  it("serves the later pages of a common word in order, making only the page's cards", async () => {
     const expected = await server.db.query<{ id: number }>(
       `SELECT id FROM prompts WHERE search_doc @@ to_tsquery('english', 'quasarflux')
        ORDER BY views + sales * 25 DESC, id OFFSET 48 LIMIT 24`,
     );
-    const page = await listPrompts(server.db, query('quasarflux', { page: 3 }));
+    const { q, statements } = spied(server.db);
+    const page = await listPrompts(q, query('quasarflux', { page: 3 }));
     expect(page.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
+    // The 48 matches before the page are read as ids: their cards are not made.
+    expect(searching(statements).every((sql) => sql.includes('top.n > 48'))).toBe(true);
+  });
+
+  it('reads a common word in the newest and price orders within a window of the order', () =>
+    newestAndPrice(server.db));
+
+  it('reads the title group and the title-and-tags group in one statement when few titles match', async () => {
+    // "driftglyph": in no title nor tag, in 3434 descriptions.
+    const { q, statements } = spied(server.db);
+    const page = await listPrompts(q, query('driftglyph'));
+    const expected = await server.db.query<{ id: number }>(
+      `SELECT id FROM prompts WHERE search_doc @@ to_tsquery('english', 'driftglyph')
+       ORDER BY views + sales * 25 DESC, id LIMIT 24`,
+    );
+    expect(page.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
+    expect(page).toMatchObject({ total: SEARCH_RESULT_LIMIT, totalExact: false });
+    // Both groups, then the descriptions: two statements read matches.
+    const reads = searching(statements);
+    expect(reads).toHaveLength(2);
+    expect(reads[0]).toMatch(/CASE WHEN p\.title_doc @@ .* THEN 3 ELSE 2 END AS rank[\s\S]*p\.label_doc @@/);
   });
 
   it('highlights the title and the description as written, stems too, never the template', async () => {
@@ -352,6 +418,34 @@ describe('search in a big catalog', () => {
     clearListTotals();
     expect((await listPrompts(server.db, query(null))).total).toBe(count + 1);
     expect((await listPrompts(server.db, query(null, { grade: 2 }))).total).toBe(paid.total + 1);
+  });
+});
+
+describe.skipIf(skipPostgres('search-plan'))('search in a big catalog on PostgreSQL', () => {
+  let cluster: PgCluster | null = null;
+  let db: Db | null = null;
+  beforeAll(async () => {
+    cluster = await startTestPostgres();
+    db = await openPg(await cluster.createDatabase('search_plan'));
+    await migrate(db);
+    await writeBulk(db);
+    await db.exec('ANALYZE');
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+    await cluster?.stop();
+  });
+
+  it('reads a common word in the newest and price orders within a window of the order', () =>
+    newestAndPrice(db!));
+
+  it("serves the later pages of a common word in order, making only the page's cards", async () => {
+    const expected = await db!.query<{ id: number }>(
+      `SELECT id FROM prompts WHERE search_doc @@ to_tsquery('english', 'quasarflux')
+       ORDER BY views + sales * 25 DESC, id OFFSET 48 LIMIT 24`,
+    );
+    const page = await listPrompts(db!, query('quasarflux', { page: 3 }));
+    expect(page.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
   });
 });
 
