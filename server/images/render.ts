@@ -1262,7 +1262,7 @@ export function renderPromptSvg(
   const draw = SCENES[spec.scene] ?? abstract;
   const seed = hashString(`${spec.scene}:${spec.seed}:${index}`);
   let counter = 0;
-  const subject = spec.subject !== undefined && isSubjectKey(spec.subject) ? spec.subject : undefined;
+  const subject = subjectOf(spec);
   const ctx: Ctx = {
     rng: mulberry32(seed),
     variant: (hashString(`variant:${spec.seed}`) + index) >>> 0,
@@ -1287,6 +1287,10 @@ export function renderPromptSvg(
     `<defs>${ctx.defs.join('')}</defs>${body}</svg>`
   );
 }
+
+/** The spec's subject, when it names one of the table (an older catalog line may have none). */
+const subjectOf = (spec: ArtSpec): SubjectKey | undefined =>
+  spec.subject !== undefined && isSubjectKey(spec.subject) ? spec.subject : undefined;
 
 const SUBJECT_FEATURES = (subject: SubjectKey): readonly string[] =>
   (SUBJECTS[subject] as SubjectDef).features ?? [];
@@ -1437,7 +1441,7 @@ export async function renderPromptImage(
 ): Promise<Buffer> {
   const w = Math.max(16, Math.min(2400, Math.round(width)));
   const h = Math.max(16, Math.min(2400, Math.round(height)));
-  const treatment = spec.subject !== undefined && isSubjectKey(spec.subject) ? treatmentFor(generator) : null;
+  const treatment = subjectOf(spec) === undefined ? null : treatmentFor(generator);
   return toWebp(renderPromptSvg(spec, index, w, h, generator), w, h, treatment);
 }
 

@@ -43,7 +43,7 @@ export interface SubjectDef {
   layout: SubjectLayout;
   /**
    * the subject's own illustrations; the variations of a prompt take them in turn. A name starting with
-   * `@` is a drawing of compose.ts's own, for a subject the illustration set lacks (`@lighthouse`).
+   * `@` is one of our own drawings (illustrations.ts), for a subject the illustration set lacks (`@lighthouse`).
    */
   figure: readonly string[];
   /** illustrations around the subject; each variation shows a different few */
