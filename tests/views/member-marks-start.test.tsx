@@ -3,30 +3,16 @@
 // token), with the code that lifts the hold loaded only then; a visitor's first visit neither holds the
 // marks nor loads that code.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import type { PromptPage } from '../../domain/catalog.ts';
-import type { Restored } from '../../machines/auth/session.ts';
-import { startAppSystem, systemActor, type AppEffects } from '../../src/app/app-system.ts';
-import { dehydrate, holdMarksForMember } from '../../src/app/hydrate.ts';
+import { startAppSystem, systemActor } from '../../src/app/app-system.ts';
+import { holdMarksForMember } from '../../src/app/hydrate.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { pageFixture } from '../support/fixtures.ts';
+import { serverSnapshots, sessionAs } from '../support/hydration-fixtures.ts';
 
 const TOKEN = 'member-token';
 const root = document.documentElement;
-
-function sessionAs(restored: Restored): AppEffects['session'] {
-  const base = fakeEffects().session;
-  return { ...base, actors: { ...base.actors, restoreSession: fromPromise(async () => restored) } };
-}
-
-async function serverSnapshots() {
-  const server = startAppSystem({ effects: fakeEffects() });
-  systemActor(server, 'promptList').send({ type: 'list.load', query: { page: 1 } });
-  await waitFor(systemActor(server, 'promptList'), (s) => s.hasTag('ready'));
-  const snapshots = dehydrate(server);
-  server.stop();
-  return snapshots;
-}
 
 afterEach(() => {
   localStorage.clear();

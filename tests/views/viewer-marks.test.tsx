@@ -1,31 +1,15 @@
 // A member's first page the server rendered for a visitor (issue 18): the marks that depend on who is
 // looking stay hidden until the member's own answers are on screen, then show; a visitor's never hide.
 import { afterEach, describe, expect, it } from 'vitest';
-import { fromPromise, waitFor } from 'xstate';
+import { waitFor } from 'xstate';
 import type { PromptPage } from '../../domain/catalog.ts';
-import type { Restored } from '../../machines/auth/session.ts';
-import { startAppSystem, systemActor, type AppEffects } from '../../src/app/app-system.ts';
-import { dehydrate } from '../../src/app/hydrate.ts';
+import { startAppSystem, systemActor } from '../../src/app/app-system.ts';
 import { bindMemberHint, holdViewerMarks, marksSettled } from '../../src/app/viewer-marks.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { pageFixture } from '../support/fixtures.ts';
+import { serverSnapshots, sessionAs } from '../support/hydration-fixtures.ts';
 
 const TOKEN = 'member-token';
-
-function sessionAs(restored: Restored): AppEffects['session'] {
-  const base = fakeEffects().session;
-  return { ...base, actors: { ...base.actors, restoreSession: fromPromise(async () => restored) } };
-}
-
-/** The snapshots a server renders / with: the list for a visitor. */
-async function serverSnapshots() {
-  const server = startAppSystem({ effects: fakeEffects() });
-  systemActor(server, 'promptList').send({ type: 'list.load', query: { page: 1 } });
-  await waitFor(systemActor(server, 'promptList'), (s) => s.hasTag('ready'));
-  const snapshots = dehydrate(server);
-  server.stop();
-  return snapshots;
-}
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
