@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { precompress } from './scripts/vite-precompress.ts';
+import { pageStyles } from './scripts/vite-page-styles.ts';
 
 /** The chunks index.html loads on every visit, and the ones that keep their names (the rest: a hash). */
 const FIRST_LOAD = /assets\/(framework|app|rolldown-runtime)-/;
@@ -29,8 +30,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       generatedRouteTree: './src/routeTree.gen.ts',
     }),
     react(),
-    // brotli and gzip siblings of dist/assets/*, sent as they are by the server (server/spa.ts)
-    ...(isSsrBuild ? [] : [precompress()]),
+    // brotli and gzip siblings of dist/assets/*, sent as they are by the server (server/spa.ts); and each
+    // rendered page's stylesheets in one file (scripts/vite-page-styles.ts)
+    ...(isSsrBuild ? [] : [precompress(), pageStyles()]),
   ],
   define: {
     __PASSWORD_KEY__: JSON.stringify(passwordKey),

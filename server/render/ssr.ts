@@ -10,12 +10,13 @@ import {
   type RenderPage,
   type ServerCatalog,
 } from '../../domain/server-render.ts';
-import { matchPage } from '../../domain/pages.ts';
 import type { Queryable } from '../db/index.ts';
 import { escapeHtml } from '../http/html.ts';
 import { serverCatalog } from './catalog.ts';
 import { scriptsAfterPaint } from './scripts.ts';
-import { routeStyles, type RouteStyles } from './styles.ts';
+import { NO_STYLES, rendersContent, routeStyles, type PageStyles, type RouteStyles } from './styles.ts';
+
+export { rendersContent };
 
 export type { RenderPage };
 
@@ -29,48 +30,50 @@ export async function loadRenderer(dir: string = DEFAULT_SSR_DIR): Promise<Rende
   return module.renderPage ?? null;
 }
 
-/** The pages the server renders with their content: the public ones, and any address no page has. */
-export function rendersContent(pathname: string): boolean {
-  const matched = matchPage(pathname);
-  if (!matched) return true;
-  return [
-    '/',
-    '/recommended',
-    '/search',
-    '/category/',
-    '/category/$id',
-    '/category/free-prompts',
-    '/category/fruit-prompts',
-    '/category/premium-prompts',
-    '/detail/$slugId',
-    '/terms',
-    '/privacy',
-    '/support',
-  ].includes(matched.path);
-}
-
 const ROOT = /<div id="root"><\/div>/;
 const NOSCRIPT = /\s*<noscript\b[\s\S]*?<\/noscript\s*>/i;
 const HEAD_END = /<\/head\s*>/i;
 
 /**
  * The shell with the rendered page in #root and its data block after it. A page rendered with its
- * content works without JavaScript, so the shell's note asking for it goes. `stylesheets` (the CSS of
- * the page's route, server/render/styles.ts) are linked at the end of the head, after the shell's own,
- * so the page paints styled before its scripts run.
+ * content works without JavaScript, so the shell's note asking for it goes. `styles` (the CSS of the
+ * page's route, server/render/styles.ts) are linked at the end of the head, after the shell's own, so the
+ * page paints styled before its scripts run; when the build bundled the shell's and the page's into one
+ * file, that file takes the shell's link's place, and the page's own are marked `disabled` (not fetched,
+ * but known to the preload helper as loaded).
  */
-export function fillShell(template: string, page: RenderedPage, stylesheets: readonly string[] = []): string {
+export function fillShell(template: string, page: RenderedPage, styles: PageStyles = NO_STYLES): string {
   if (!ROOT.test(template)) return template;
   const data =
     page.state === null
       ? ''
       : `\n    <script type="application/json" id="${SERVER_STATE_ID}">${page.state}</script>`;
   let html = template.replace(ROOT, () => `<div id="root">${page.html}</div>${data}`);
-  const links = stylesheets
-    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`)
+  const bundled = styles.bundle !== null && linkBundle(html, styles.bundle);
+  if (bundled !== false) html = bundled;
+  const links = styles.stylesheets
+    .map(
+      (href) => `<link rel="stylesheet" href="${escapeHtml(href)}"${bundled === false ? '' : ' disabled'}>`,
+    )
     .filter((tag) => !html.includes(tag));
   if (links.length > 0) html = html.replace(HEAD_END, (end) => `  ${links.join('\n    ')}\n  ${end}`);
   return page.state === null ? html : html.replace(NOSCRIPT, '');
+}
+
+/** The shell's stylesheet links replaced by the bundle's one; false when the shell does not link them all. */
+function linkBundle(html: string, bundle: NonNullable<PageStyles['bundle']>): string | false {
+  let out = html;
+  for (const [i, href] of bundle.shell.entries()) {
+    const tag = new RegExp(
+      `<link rel="stylesheet"[^>]*\\shref="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`,
+    );
+    if (!tag.test(out)) return false;
+    // the first takes the bundle's link, in its place in the head; the others go
+    out = out.replace(tag, () =>
+      i === 0 ? `<link rel="stylesheet" href="${escapeHtml(bundle.href)}">` : '',
+    );
+  }
+  return bundle.shell.length > 0 ? out : false;
 }
 
 /** Renders the page at an address into a shell; null when rendering failed (the shell then goes as it is). */
@@ -112,7 +115,7 @@ export function shellRenderer(
     try {
       const content = rendersContent(pathname);
       const page = await renderPage({ url, origin, catalog: seen, shellOnly: !content });
-      const filled = fillShell(shell, page, content ? await styles(pathname, shell) : []);
+      const filled = fillShell(shell, page, content ? await styles(pathname, shell) : NO_STYLES);
       // a page with its content needs no script to be seen: they load after its first paint
       const html = page.state === null ? filled : scriptsAfterPaint(filled);
       return { html, status: page.status, promptId };

@@ -6,6 +6,14 @@
 // and of every chunk it imports statically, dependencies first (the order Vite's preload helper adds
 // them in, so a later stylesheet may override an earlier one), without the shell's own. The browser's
 // preload helper finds these links by their href and does not fetch them again.
+//
+// Each stylesheet is its own request, and before the first paint every one of them blocks it: on a phone's
+// connection each request past the first waits for a connection of its own (the detail page had five).
+// So the build also writes, for every page, one file holding the shell's stylesheet and the page's, in the
+// order they would be linked (scripts/vite-page-styles.ts, listed in dist/.vite/page-styles.json); a
+// rendered page links that one file in place of the shell's, and marks each of its own stylesheets with a
+// `disabled` link, which the browser does not fetch but the preload helper counts as loaded, so a later
+// client-side visit does not fetch rules the page has already.
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { matchPage, PAGES, type PagePath } from '../../domain/pages.ts';
@@ -22,15 +30,53 @@ export interface ManifestChunk {
 }
 export type Manifest = Record<string, ManifestChunk>;
 
-/** The stylesheets (`/assets/….css`) a page at this pathname renders with, for the shell it fills. */
-export type RouteStyles = (pathname: string, shell: string) => Promise<string[]>;
+/**
+ * What a rendered page links: its route's stylesheets (`/assets/….css`, without the shell's), and the
+ * build's one file holding the shell's and those (null when the build made none: then each is linked).
+ */
+export interface PageStyles {
+  stylesheets: string[];
+  /** The bundle and the shell's stylesheets it holds too (index.html links those). */
+  bundle: { href: string; shell: string[] } | null;
+}
+export const NO_STYLES: PageStyles = { stylesheets: [], bundle: null };
+
+/** The stylesheets a page at this pathname renders with, for the shell it fills. */
+export type RouteStyles = (pathname: string, shell: string) => Promise<PageStyles>;
+
+/** dist/.vite/page-styles.json: the bundle of each list of stylesheets (`styleListKey`) it was made for. */
+export type StyleBundles = Record<string, string>;
+export const STYLE_BUNDLES_FILE = 'page-styles.json';
+/** The key of a list of stylesheet hrefs, the shell's first, in link order. */
+export const styleListKey = (hrefs: readonly string[]): string => hrefs.join(' ');
 
 export const DEFAULT_DIST_DIR = join(import.meta.dirname, '..', '..', 'dist');
 
+/** The pages the server renders with their content (the public ones); and any address no page has. */
+export const CONTENT_PAGES: readonly PagePath[] = [
+  '/',
+  '/recommended',
+  '/search',
+  '/category/',
+  '/category/$id',
+  '/category/free-prompts',
+  '/category/fruit-prompts',
+  '/category/premium-prompts',
+  '/detail/$slugId',
+  '/terms',
+  '/privacy',
+  '/support',
+];
+
+export function rendersContent(pathname: string): boolean {
+  const matched = matchPage(pathname);
+  return !matched || CONTENT_PAGES.includes(matched.path);
+}
+
 /** The manifest key of the page index.html loads. */
-const SHELL_ENTRY = 'index.html';
+export const SHELL_ENTRY = 'index.html';
 /** What the root route renders for an address no page has (src/routes/__root.tsx, notFoundComponent). */
-const NOT_FOUND_VIEW = 'src/ui/not-found-view.tsx';
+export const NOT_FOUND_VIEW = 'src/ui/not-found-view.tsx';
 const SPLIT = '?tsr-split=';
 
 /**
@@ -54,9 +100,13 @@ export function routeFileOf(path: PagePath): string {
  * chunk only loads on an error), or the not-found view when no page has the address.
  */
 export function renderingChunks(manifest: Manifest, pathname: string): string[] {
-  const matched = matchPage(pathname);
-  if (!matched) return [NOT_FOUND_VIEW];
-  const file = routeFileOf(matched.path);
+  return chunksOfPage(manifest, matchPage(pathname)?.path ?? null);
+}
+
+/** The manifest keys of the chunks that render a page (null: the not-found view). */
+function chunksOfPage(manifest: Manifest, page: PagePath | null): string[] {
+  if (page === null) return [NOT_FOUND_VIEW];
+  const file = routeFileOf(page);
   return Object.keys(manifest).filter(
     (key) =>
       key.startsWith(file + SPLIT) &&
@@ -85,11 +135,20 @@ export function stylesheetsOf(manifest: Manifest, keys: readonly string[]): stri
 
 /** A pathname's stylesheets as hrefs, without those index.html links already. */
 export function pageStylesheets(manifest: Manifest, pathname: string): string[] {
+  return stylesheetsOfPage(manifest, matchPage(pathname)?.path ?? null);
+}
+
+/** A page's stylesheets (null: the not-found view's) as hrefs, without those index.html links already. */
+export function stylesheetsOfPage(manifest: Manifest, page: PagePath | null): string[] {
   const shell = new Set(stylesheetsOf(manifest, [SHELL_ENTRY]));
-  return stylesheetsOf(manifest, renderingChunks(manifest, pathname))
+  return stylesheetsOf(manifest, chunksOfPage(manifest, page))
     .filter((css) => !shell.has(css))
     .map((css) => `/${css}`);
 }
+
+/** The shell's stylesheets as hrefs (index.html links them). */
+export const shellStylesheets = (manifest: Manifest): string[] =>
+  stylesheetsOf(manifest, [SHELL_ENTRY]).map((css) => `/${css}`);
 
 const ENTRY_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/;
 
@@ -101,23 +160,35 @@ const ENTRY_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="\/([^"]+)"/;
  */
 export function routeStyles(distDir: string = DEFAULT_DIST_DIR): RouteStyles {
   const file = join(distDir, '.vite', 'manifest.json');
-  let cached: { mtimeMs: number; size: number; manifest: Manifest; pages: Map<string, string[]> } | null =
-    null;
+  let cached: {
+    mtimeMs: number;
+    size: number;
+    manifest: Manifest;
+    bundles: StyleBundles;
+    pages: Map<string, PageStyles>;
+  } | null = null;
   return async (pathname, shell) => {
     const info = await stat(file).catch(() => null);
-    if (!info) return [];
+    if (!info) return NO_STYLES;
     if (cached === null || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
       const manifest = JSON.parse(await readFile(file, 'utf8')) as Manifest;
-      cached = { mtimeMs: info.mtimeMs, size: info.size, manifest, pages: new Map() };
+      // written with the manifest by the same build; a build without it links each stylesheet
+      const bundles = await readFile(join(distDir, '.vite', STYLE_BUNDLES_FILE), 'utf8')
+        .then((text) => JSON.parse(text) as StyleBundles)
+        .catch(() => ({}));
+      cached = { mtimeMs: info.mtimeMs, size: info.size, manifest, bundles, pages: new Map() };
     }
-    if (ENTRY_SCRIPT.exec(shell)?.[1] !== cached.manifest[SHELL_ENTRY]?.file) return [];
+    if (ENTRY_SCRIPT.exec(shell)?.[1] !== cached.manifest[SHELL_ENTRY]?.file) return NO_STYLES;
     // one answer per page (all of a route's addresses share it), not per address
     const key = matchPage(pathname)?.path ?? NOT_FOUND_VIEW;
-    let hrefs = cached.pages.get(key);
-    if (!hrefs) {
-      hrefs = pageStylesheets(cached.manifest, pathname);
-      cached.pages.set(key, hrefs);
+    let styles = cached.pages.get(key);
+    if (!styles) {
+      const stylesheets = pageStylesheets(cached.manifest, pathname);
+      const shellSheets = shellStylesheets(cached.manifest);
+      const href = cached.bundles[styleListKey([...shellSheets, ...stylesheets])];
+      styles = { stylesheets, bundle: href ? { href, shell: shellSheets } : null };
+      cached.pages.set(key, styles);
     }
-    return hrefs;
+    return styles;
   };
 }

@@ -5,7 +5,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageStylesheets, type Manifest } from '../../server/render/styles.ts';
+import {
+  pageStylesheets,
+  STYLE_BUNDLES_FILE,
+  styleListKey,
+  type Manifest,
+  type StyleBundles,
+} from '../../server/render/styles.ts';
 import { DIST, gzipSize, kb } from './support/bundle.ts';
 
 const KB = 1024;
@@ -102,4 +108,23 @@ describe("a page's stylesheets, from the manifest", () => {
       for (const rule of rules) expect(text, `${page} ${rule}`).toContain(rule);
     });
   }
+});
+
+describe('one file per rendered page (scripts/vite-page-styles.ts)', () => {
+  it("holds the shell's and the page's stylesheets in link order, with its compressed siblings", () => {
+    const bundles = JSON.parse(readFileSync(join(DIST, '.vite', STYLE_BUNDLES_FILE), 'utf8')) as StyleBundles;
+    for (const page of ['/', '/category/free-prompts', '/detail/a-prompt-f1', '/search', '/terms']) {
+      const listed = [...shell, ...pageStylesheets(manifest, page)];
+      const href = bundles[styleListKey(listed)];
+      expect(href, page).toMatch(/^\/assets\/page-[\w-]+\.css$/);
+      expect(css(href!), page).toBe(listed.map((part) => `${css(part)}\n`).join(''));
+      for (const sibling of ['.br', '.gz']) expect(existsSync(join(DIST, href! + sibling)), href).toBe(true);
+    }
+    // Page Not Found's few rules are the shell's own: its one stylesheet is the shell's
+    expect(pageStylesheets(manifest, '/nowhere')).toEqual([]);
+    // a member's page is sent as the shell, which links its own stylesheet
+    expect(
+      Object.keys(bundles).some((key) => pageStylesheets(manifest, '/cart').every((s) => key.includes(s))),
+    ).toBe(false);
+  });
 });

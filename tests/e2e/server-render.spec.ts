@@ -73,6 +73,57 @@ test('a detail page is adopted without fetching the prompt again; the next page 
   await expect.poll(() => seen.calls.some((c) => c.startsWith('/api/seo/metadata'))).toBe(true);
 });
 
+test('a rendered page paints from one stylesheet; a visit inside the app fetches only the rules it adds', async ({
+  page,
+}) => {
+  const sheets: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'stylesheet') sheets.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  const href = (await page
+    .getByRole('main')
+    .getByRole('article')
+    .first()
+    .getByRole('link')
+    .first()
+    .getAttribute('href'))!;
+  sheets.length = 0;
+  await page.goto(href);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // the shell's rules and the page's, in one file (scripts/vite-page-styles.ts)
+  expect(sheets).toEqual([expect.stringMatching(/^\/assets\/page-[\w-]+\.css$/)]);
+  const styled = await page
+    .getByRole('heading', { level: 1 })
+    .evaluate((h) => getComputedStyle(h).fontFamily);
+  expect(styled).not.toMatch(/^"?Times/);
+  await page.waitForLoadState('networkidle');
+  // the page's own stylesheets, in the bundle already, are not fetched when its code runs
+  expect(sheets).toHaveLength(1);
+
+  // the stylesheets the bundle holds, each marked by a link the browser does not fetch
+  const held = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][disabled]')].map(
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+  expect(held.length).toBeGreaterThan(0);
+
+  // the category page shares the list views' rules with the detail page: they are not fetched again
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').last().click();
+  await expect(page).toHaveURL(/\/category\//);
+  await expect(page.getByRole('main').getByRole('article').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(sheets.slice(1).filter((sheet) => held.includes(sheet))).toEqual([]);
+  const linked = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')]
+      .filter((link) => !link.disabled)
+      .map((link) => new URL(link.href).pathname),
+  );
+  // nothing fetched twice: each stylesheet the visit added is linked once
+  expect(new Set(linked).size).toBe(linked.length);
+});
+
 test("a member's first visit shows their owned marks without a flash of the visitor's buttons", async ({
   page,
 }) => {
