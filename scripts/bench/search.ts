@@ -170,7 +170,7 @@ async function buildCatalog(
     return { db, buildMs: null };
   }
   if (dataDir !== undefined) rmSync(completeMarker(dataDir), { force: true });
-  if (existing.n > 0) await db.exec('TRUNCATE prompts CASCADE; TRUNCATE search_terms');
+  if (existing.n > 0) await db.exec('TRUNCATE prompts CASCADE; TRUNCATE search_terms, search_phrases');
   const started = performance.now();
   const r = createRandom(opts.seed + 1);
   const BATCH = 2000;

@@ -248,6 +248,8 @@ async function listTotal(db: Queryable, key: string, sql: string, params: unknow
  * proportion to the catalog; nobody pages past 40 pages of results.
  */
 export const SEARCH_RESULT_LIMIT = 1000;
+/** The most matches the first read of a search likely within the limit takes (see firstCap). */
+const FIRST_READ_MOST = 3 * SEARCH_RESULT_LIMIT;
 /** The longest walk of an order's index: past it, the matches are read whole instead. */
 const WALK_LIMIT = 16_000;
 /**
@@ -265,11 +267,13 @@ const WALK_ROW_COST = 0.25;
 const WINDOW_MIN = 1024;
 /**
  * For the plan, what a prompt of a window costs (its index entry, in a bitmap) relative to a match read
- * (its row fetched and sorted), and what a window costs besides.
+ * (its row fetched and sorted), and what a window costs besides. An entry takes about 0.07 µs on PGlite;
+ * a match read whole, 1 to 2 µs when its page is cached and 10 to 15 µs when it is not: matches read
+ * whole are spread over the table, while a window's are among the popular or new prompts.
  */
-const WINDOW_ENTRY_COST = 1 / 30;
+const WINDOW_ENTRY_COST = 1 / 80;
 const WINDOW_COST = 200;
-type WindowSort = 'newest' | 'price_asc' | 'price_desc';
+type WindowSort = 'trending' | 'newest' | 'price_asc' | 'price_desc';
 /**
  * The orders' windows: `at` is the order's values at a prompt (SQL expressions, as text), `where` the
  * condition on a prompt to be in the window that ends at those values (literals): each prompt in it comes
@@ -277,6 +281,13 @@ type WindowSort = 'newest' | 'price_asc' | 'price_desc';
  * index with the full-text index's (a range, or ranges of the price index).
  */
 const WINDOWS: Record<WindowSort, { order: string; at: string; where: (at: readonly string[]) => string }> = {
+  // Popularity changes with every view and sale: a window's end kept since then holds a few more or fewer
+  // prompts, and still every prompt before it (prompts of one popularity are whole in it).
+  trending: {
+    order: '(p.views + p.sales * 25) DESC, p.id ASC',
+    at: '(p.views + p.sales * 25)::text',
+    where: ([popularity]) => `p.popularity >= ${popularity}`,
+  },
   newest: {
     order: 'p.created_at DESC, p.id DESC',
     at: `quote_literal(p.created_at) || '::timestamptz'`,
@@ -354,14 +365,18 @@ const RELEVANCE_DOCS = ['p.title_doc', 'p.label_doc', 'p.search_doc'] as const;
  *
  * - At most SEARCH_RESULT_LIMIT matches (surely, or likely): one statement reads them through the
  *   full-text index, ranks, orders, counts and pages them, and returns the page's cards. The total is
- *   exact; when more matched after all, the plan below takes over, knowing the total is past the limit.
+ *   exact. When more may match (the estimate's bound is past the limit), it reads up to a few thousand
+ *   (firstCap): more than the limit but within those, the page is theirs and the total approximate; past
+ *   them, the plan below takes over, knowing the total is past the limit.
  * - More: the relevance groups are read one after the other in popularity order (or the search in the
  *   order asked for), only as far as the page needs; the total is SEARCH_RESULT_LIMIT, totalExact false
  *   (exact after all when every match was read). A group is read whole through its full-text index when
- *   the index gives fewer rows than a walk of the order's index would look at to find the page's matches
- *   (rows needed × catalog size ÷ matches, each cheaper); else it is walked. In the other orders, only
- *   its matches within a window of the order, the first prompts of the catalog in that order, as many as
- *   it takes to hold about twice the rows needed (firstMatches).
+ *   that costs less than a walk of the order's index (rows needed × catalog size ÷ matches, each
+ *   cheaper) and than a window of it; else, in popularity order, it is walked (a common word: a short
+ *   walk) or read within a window of the order (a rarer one, or filters). A window is the first prompts
+ *   of the catalog in the order, as many as it takes to hold about twice the rows needed: only its
+ *   matches are fetched, its index ANDed with the full-text index's (firstMatches). The other orders
+ *   read a group whole or within a window.
  *
  * Highlights are made here from the title and the description (never the template): search.ts markMatches.
  */
@@ -396,7 +411,7 @@ async function searchPrompts(
     // Only stop words, or only exclusions: nothing to look for.
     return {
       ...pageOf([], { total: 0, totalExact: true }),
-      suggestions: await suggestionsFor(db, search.words),
+      suggestions: await suggestionsFor(db, search.words, search.far),
     };
   }
   const tsQueryText = param(search.tsQuery.positive);
@@ -449,6 +464,18 @@ async function searchPrompts(
   const reach = Math.min(offset + query.pageSize, SEARCH_RESULT_LIMIT);
   const surelyFew = query.saved === true || estimate.upper[2] <= SEARCH_RESULT_LIMIT;
   const likelyFew = surelyFew || likely(2) <= SEARCH_RESULT_LIMIT;
+  /**
+   * Matches the first read (likely few) takes: the limit when surely no more match; else, when more may
+   * match, up to the bound (with the filters' share), readCap and FIRST_READ_MOST. Ordered, they give the
+   * page whatever their count: an estimate too low (words that go together, as in "sticker sheet")
+   * costs no second read of the same matches, as long as they are within this many.
+   */
+  const firstCap = surelyFew
+    ? SEARCH_RESULT_LIMIT
+    : Math.max(
+        SEARCH_RESULT_LIMIT,
+        Math.min(readCap(reach), FIRST_READ_MOST, Math.ceil(estimate.upper[2] * share)),
+      );
 
   if (offset >= SEARCH_RESULT_LIMIT) {
     if (!likelyFew) return pageOf([], pastLimit);
@@ -477,7 +504,7 @@ async function searchPrompts(
     }));
   const answer = async (data: PromptCard[], total: { total: number; totalExact: boolean }) =>
     total.total === 0
-      ? { ...pageOf(data, total), suggestions: await suggestionsFor(db, search.words) }
+      ? { ...pageOf(data, total), suggestions: await suggestionsFor(db, search.words, search.far) }
       : pageOf(data, total);
 
   if (likelyFew) {
@@ -486,7 +513,7 @@ async function searchPrompts(
       `WITH m AS MATERIALIZED (
          SELECT ${columns}${sort === 'relevance' ? `, ${rank} AS rank` : ''}
          FROM (${ordered}) AS p ${matchJoins}
-         WHERE ${matching('p.search_doc')} LIMIT ${SEARCH_RESULT_LIMIT + 1}),
+         WHERE ${matching('p.search_doc')} LIMIT ${firstCap + 1}),
        page AS (
          SELECT m.id, row_number() OVER (ORDER BY ${order}) AS n FROM m
          ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset})
@@ -497,7 +524,7 @@ async function searchPrompts(
       params,
     );
     const count = rows[0]?.count ?? 0;
-    if (count <= SEARCH_RESULT_LIMIT) {
+    if (count <= firstCap) {
       return answer(highlighted(rows.filter((row) => row.id !== null)), capped(count));
     }
     underestimate = Math.max(1, count / Math.max(likely(2), 1));
@@ -567,12 +594,59 @@ async function searchPrompts(
     return size >= KEPT_TOTALS_FROM && rounded < size / 2 ? rounded : null;
   };
   /**
+   * What reading the first `limit` of `found` matches of relevance document `i` in the popularity order
+   * within a window costs, for the plan (Infinity: no window in this catalog).
+   */
+  const windowCost = (i: 0 | 1 | 2, limit: number, found = likely(i)): number => {
+    const k = windowOf((2 * limit * size) / Math.max(found, 1));
+    return k === null ? Infinity : (k + candidates(i)) * WINDOW_ENTRY_COST + 2 * limit + WINDOW_COST;
+  };
+  /**
+   * Whether the first `limit` matches of relevance document `i` in the popularity order are read whole.
+   * With a grade or generator filter, the filters' indexes are ANDed with the full-text index's: fewer
+   * rows are fetched than the full-text index gives, and a window holds fewer matches than estimated
+   * (the filters' share of a title or tag word is not known): a window is no cheaper.
+   */
+  const readWhole = (i: 0 | 1 | 2, limit: number, found = likely(i)): boolean =>
+    candidates(i) <=
+    Math.min(walkLength(limit, found) * walkCostOf(i), filtered ? Infinity : windowCost(i, limit, found));
+  /**
+   * The first `limit` matches of relevance document `i` in an order, read within a window of the order of
+   * about `k` prompts, wider (twice to four times) while it holds too few; past half the catalog, all of
+   * them (see firstMatches).
+   */
+  const windowed = async (
+    i: 0 | 1 | 2,
+    orderBy: WindowSort,
+    limit: number,
+    skip: number,
+    first: number | null,
+  ): Promise<{ rows: CardRow[]; count: number | null }> => {
+    const doc = RELEVANCE_DOCS[i];
+    const order = ORDER_BY[orderBy];
+    for (let k = first, tries = 0; k !== null && tries < 3; tries++) {
+      const end = await windowEnd(db, orderBy, k, size);
+      if (end === null) break;
+      const read = await readAll(doc, order, limit, {
+        cap: null,
+        window: WINDOWS[orderBy].where(end),
+        skip,
+      });
+      if (read.rows.length >= limit) return { rows: read.rows, count: null };
+      // Matches of a series are close in these orders: what one window holds says little of the next
+      // (twice to four times as wide).
+      k = windowOf(Math.min(4 * k, Math.max(2 * k, (1.5 * limit * k) / Math.max(read.count, 1))));
+    }
+    return readAll(doc, order, limit, { cap: null, skip });
+  };
+  /**
    * The first `limit` matches of relevance document `i` in an order, and how many match when all of them
    * were read (else null); the first `skip` as ids only (see cardsOf).
    *
    * In popularity order: read through the full-text index when that costs less than a walk of the
-   * order's index would (up to readCap matches: more, and it walks after all), else walked (see below; at
-   * most WALK_LIMIT rows at a time). Words are spread over the popularity order about evenly; over newness
+   * order's index would and than a window of it (up to readCap matches: more, and it walks or takes a
+   * window after all); else walked (see below; at most WALK_LIMIT rows at a time) or, when that costs
+   * less, read within a window. Words are spread over the popularity order about evenly; over newness
    * and price less so (a series of prompts shares its words, its date and its price): in those orders, the
    * matches within a window of the order instead, its first k prompts in the catalog, k for about twice
    * `limit` matches by the estimate. The database ANDs the window's bitmap from the order's index with the
@@ -606,27 +680,19 @@ async function searchPrompts(
         found = read.count;
         k = windowOf((2 * limit * size) / found);
       }
-      for (let tries = 0; k !== null && tries < 3; tries++) {
-        const end = await windowEnd(db, orderBy, k, size);
-        if (end === null) break;
-        const read = await readAll(doc, order, limit, {
-          cap: null,
-          window: WINDOWS[orderBy].where(end),
-          skip,
-        });
-        if (read.rows.length >= limit) return { rows: read.rows, count: null };
-        // Matches of a series are close in these orders: what one window holds says little of the next
-        // (twice to four times as wide).
-        k = windowOf(Math.min(4 * k, Math.max(2 * k, (1.5 * limit * k) / Math.max(read.count, 1))));
-      }
-      return readAll(doc, order, limit, { cap: null, skip });
+      return windowed(i, orderBy, limit, skip, k);
     }
     const walkCost = walkCostOf(i);
-    if (candidates(i) <= walkLength(limit, found) * walkCost) {
+    if (readWhole(i, limit, found)) {
       const cap = readCap(limit);
       const read = await readAll(doc, order, limit, { cap, skip });
       if (read.count <= cap) return read;
       found = read.count;
+    }
+    // A window of the popularity order instead of the walk, when its index entries and the full-text
+    // index's cost less than the rows the walk would visit (a rarer word, or a filter).
+    if (windowCost(i, limit, found) < 2 * walkLength(limit, found) * walkCost) {
+      return windowed(i, orderBy, limit, skip, windowOf((2 * limit * size) / Math.max(found, 1)));
     }
     // Walked for twice the expected length. Not found by then: again, as far as the matches found so far
     // say it takes (half as far again, at least twice and at most eight times as far), while that costs
@@ -650,8 +716,11 @@ async function searchPrompts(
     const seen = new Set<number>();
     let from = 0;
     // Few title matches likely, and the title-and-tags group read whole: both groups in one read of the
-    // label document (it holds the title), title matches first.
-    if (likely(0) < reach && candidates(1) <= walkLength(reach, likely(1)) * walkCostOf(1)) {
+    // label document (it holds the title), title matches first. With a grade or generator filter, also
+    // when the title group would be read whole: the filters' index is ANDed with the label document's, so
+    // the wider read fetches few more rows, and the filters' share of the title group is not known (title
+    // words go with grades and generators far more than the search document's).
+    if ((likely(0) < reach || (filtered && readWhole(0, reach))) && readWhole(1, reach)) {
       const cap = readCap(reach);
       const both = await readAll(RELEVANCE_DOCS[1], ORDER_BY.relevance, reach, {
         cap,

@@ -27,6 +27,8 @@ const MIN_TYPO_LENGTH = 4;
 export const MAX_SUGGESTIONS = 5;
 /** Nearest terms of a word looked at for its suggestions (the title and tag words among them are kept). */
 const SUGGESTION_NEAR_TERMS = 40;
+/** The farthest (trigram distance) a catalog word suggested for a word may be. */
+const SUGGESTION_DISTANCE = 0.7;
 
 /** The marks around matched words in `match.title` / `match.excerpt` (private-use characters). */
 export const MARK_START = SEARCH_MARK_START;
@@ -125,6 +127,11 @@ interface PhraseWord {
 interface WordInfo {
   single: ResolvedWord;
   phrase: PhraseWord;
+  /**
+   * Not a catalog word, and the catalog word nearest to it is farther than a suggestion may be (its
+   * nearest terms were looked up: a typo's candidates): it brings no suggestion (see suggestionsFor).
+   */
+  far: boolean;
 }
 
 /**
@@ -218,6 +225,7 @@ function infoOf(row: TermRow): WordInfo {
     return {
       single: { word, kind: 'stop', alternatives: [], docs: UNKNOWN, marks: [] },
       phrase: { stop: true, docs: UNKNOWN, marks: [] },
+      far: false,
     };
   }
   const known = row.terms.length > 0;
@@ -273,7 +281,9 @@ function infoOf(row: TermRow): WordInfo {
       filters: filtersOf(docs, sumCounts(stems.map((n) => n.filter_docs))),
     };
   })();
-  return { single, phrase };
+  // The nearest terms come nearest first: the first is the nearest of the whole vocabulary.
+  const nearest = row.near?.[0]?.distance;
+  return { single, phrase, far: !known && nearest !== undefined && nearest > SUGGESTION_DISTANCE };
 }
 
 // ---- the memo of word lookups --------------------------------------------------------------------------
@@ -307,6 +317,8 @@ interface Memo {
   words: Lru<WordInfo>;
   /** Catalog terms' counts (whole tags like "sci-fi" are terms), or null: no such term. */
   terms: Lru<DocCounts | null>;
+  /** Two-word phrases' counts in titles and tags (search_phrases), or null: in none. */
+  phrases: Lru<DocCounts | null>;
 }
 let memos = new WeakMap<object, Memo>();
 
@@ -321,7 +333,11 @@ export function clearSearchMemo(): void {
 function memoOf(db: Queryable): Memo {
   let memo = memos.get(db);
   if (memo === undefined) {
-    memo = { words: new Lru(SEARCH_MEMO_SIZE), terms: new Lru(SEARCH_MEMO_SIZE) };
+    memo = {
+      words: new Lru(SEARCH_MEMO_SIZE),
+      terms: new Lru(SEARCH_MEMO_SIZE),
+      phrases: new Lru(SEARCH_MEMO_SIZE),
+    };
     memos.set(db, memo);
   }
   return memo;
@@ -359,6 +375,43 @@ export async function vocabulary(
     for (const [term, counts] of found.terms) {
       out.terms.set(term, counts);
       memo.terms.set(term, counts);
+    }
+  }
+  return out;
+}
+
+/**
+ * How many titles, and titles or tags, hold each of some two-word phrases, their words' stems next to each
+ * other (search_phrases, migration 015; descriptions are not counted: the search document's count is at
+ * least the label's), or null: none. From the memo, or in one query for those not in it.
+ */
+async function phrasePairs(
+  db: Queryable,
+  phrases: readonly string[],
+): Promise<Map<string, DocCounts | null>> {
+  const memo = memoOf(db);
+  const out = new Map<string, DocCounts | null>();
+  const missing: string[] = [];
+  for (const phrase of new Set(phrases)) {
+    const counts = memo.phrases.get(phrase);
+    if (counts === undefined) missing.push(phrase);
+    else out.set(phrase, counts);
+  }
+  if (missing.length > 0) {
+    const rows = await db.query<{ phrase: string; title_docs: number; label_docs: number }>(
+      `SELECT t.phrase, s.title_docs, s.label_docs
+       FROM unnest($1::text[]) AS t(phrase)
+       CROSS JOIN LATERAL (
+         SELECT string_agg(u.lexeme, ' ' ORDER BY u.positions[1]) AS pair
+         FROM unnest(to_tsvector('english', t.phrase)) AS u) AS k
+       JOIN search_phrases s ON s.phrase = k.pair`,
+      [missing],
+    );
+    const found = new Map(rows.map((r) => [r.phrase, [r.title_docs, r.label_docs, r.label_docs] as const]));
+    for (const phrase of missing) {
+      const counts = found.get(phrase) ?? null;
+      out.set(phrase, counts);
+      memo.phrases.set(phrase, counts);
     }
   }
   return out;
@@ -474,6 +527,8 @@ export interface CompiledSearch {
   tsQuery: TsQueries | null;
   /** Every word the caller typed (not the exclusions), for suggestions. */
   words: string[];
+  /** Those of them known to bring no suggestion (WordInfo.far), for suggestionsFor. */
+  far: ReadonlySet<string>;
   /** The estimate of the search in a catalog of a given size, for its plan (from the vocabulary's counts). */
   estimate: (catalogSize: number) => Estimate;
   /** The counts of the tags given, as catalog terms (null: no such term). */
@@ -495,10 +550,19 @@ export async function compileSearch(
 ): Promise<CompiledSearch> {
   const parsed = parseSearch(raw);
   const all = [...parsed.words, ...parsed.phrases.flat()];
-  const { words: infos, terms } = await vocabulary(db, all, [
-    ...parsed.phrases.flatMap(phraseSpellings),
-    ...tags,
+  // Phrases of two words: how often the two go together in titles and tags.
+  const pairs = parsed.phrases.filter((phrase) => phrase.length === 2).map((phrase) => phrase.join(' '));
+  const [{ words: infos, terms }, paired] = await Promise.all([
+    vocabulary(db, all, [...parsed.phrases.flatMap(phraseSpellings), ...tags]),
+    pairs.length > 0 ? phrasePairs(db, pairs) : new Map<string, DocCounts | null>(),
   ]);
+  /** A phrase's counts as a whole: as a catalog term (a tag), or as a pair of words (the most of either). */
+  const wholeCounts = (phrase: readonly string[]): DocCounts | null => {
+    const found = [phraseCounts(phrase, terms), paired.get(phrase.join(' ')) ?? null].flatMap((c) =>
+      c ? [c] : [],
+    );
+    return found.length === 0 ? null : perDoc((doc) => Math.max(...found.map((c) => c[doc])));
+  };
   const resolved = parsed.words.map(
     (word) =>
       infos.get(word)?.single ?? { word, kind: 'stop' as const, alternatives: [], docs: UNKNOWN, marks: [] },
@@ -511,6 +575,7 @@ export async function compileSearch(
   return {
     tsQuery: buildTsQuery({ ...parsed, phrases }, resolved),
     words: [...new Set(all)],
+    far: new Set(all.filter((word) => infos.get(word)?.far === true)),
     tags: new Map(tags.map((tag) => [tag, terms.get(tag) ?? null])),
     filterShare: (cells) => {
       const shares = [
@@ -535,7 +600,7 @@ export async function compileSearch(
               : [
                   phraseEstimate(
                     words.filter((w) => !w.stop).map((w) => w.docs),
-                    phraseCounts(parsed.phrases[i]!, terms),
+                    wholeCounts(parsed.phrases[i]!),
                     catalogSize,
                   ),
                 ],
@@ -658,10 +723,15 @@ export function excerptMatches(description: string, highlight: Highlight): strin
  * closest catalog word, each catalog word of the search on its own, then catalog words and tags close to
  * the words by trigram similarity (title and tag words only); else the most used tags.
  */
-export async function suggestionsFor(db: Queryable, words: readonly string[]): Promise<string[]> {
+export async function suggestionsFor(
+  db: Queryable,
+  words: readonly string[],
+  far: ReadonlySet<string> = new Set(),
+): Promise<string[]> {
   const candidates = words.filter((w) => w.length >= 2).slice(0, MAX_PARTS);
   const out: string[] = [];
-  if (candidates.length > 0) {
+  // Words far from every catalog word (the search's lookup found so) bring none: nothing to look up.
+  if (candidates.some((word) => !far.has(word))) {
     const found = await db.query<{
       i: number;
       word: string;
@@ -681,7 +751,7 @@ export async function suggestionsFor(db: Queryable, words: readonly string[]): P
            ORDER BY s.term <-> w.word LIMIT $2) AS k
          WHERE k.term <> w.word AND (k.is_tag OR k.in_title)
          ORDER BY k.distance, k.docs DESC LIMIT 5
-       ) AS n ON n.distance <= 0.7
+       ) AS n ON n.distance <= ${SUGGESTION_DISTANCE}
        ORDER BY w.i, n.distance`,
       [candidates, SUGGESTION_NEAR_TERMS],
     );

@@ -17,6 +17,7 @@ import {
 } from '../../server/catalog/repository.ts';
 import {
   clearSearchMemo,
+  compileSearch,
   estimateMatches,
   excerptMatches,
   EXCERPT_WORDS,
@@ -77,17 +78,25 @@ const FIRST = 200_001;
  * the title of the first 1500 (more than a search serves), "glimmerwick" in the description of every
  * tenth (500). Words that go with a grade or
  * a generator: "driftglyph" in the description of the 3334 of grade 0 or 1 and of 100 of grade 2;
- * "emberquill" in that of 1200 of generator 1 (none of the others).
+ * "emberquill" in that of 1200 of generator 1 (none of the others); "misty vellichor" in the title of 625
+ * of generator 2 (every eighth), "vellichor" in the description of 2500 (every second: generators 2 and
+ * 4). Words that go
+ * together: "larkspire" and "mossvane" in 2222 descriptions each, 1111 of them both (independent, about
+ * 980 would be).
  */
 async function writeBulk(db: Queryable): Promise<void> {
   await db.query(
     `INSERT INTO prompts (id, sort_id, slug, title, description, generator_type, grade, price_fruit,
                           price_cents, tags, template, variables, image_count, art, views, sales, created_at)
      SELECT $1 + i, $1 + i, 'bulk-prompt-' || i,
-            CASE WHEN i < 1500 THEN 'Quasarflux Poster ' ELSE 'Filler Poster ' END || i,
+            CASE WHEN i < 1500 THEN 'Quasarflux Poster ' ELSE 'Filler Poster ' END || i
+              || CASE WHEN i % 8 = 1 THEN ' Misty Vellichor' ELSE '' END,
             'A bulk prompt for the search plan tests.' || CASE WHEN i % 10 = 0 THEN ' Lit by glimmerwick lamps.' ELSE '' END
               || CASE WHEN i % 3 <> 2 OR i < 300 THEN ' Drawn in driftglyph ink.' ELSE '' END
-              || CASE WHEN i % 4 = 0 AND i < 4800 THEN ' Framed in emberquill.' ELSE '' END,
+              || CASE WHEN i % 4 = 0 AND i < 4800 THEN ' Framed in emberquill.' ELSE '' END
+              || CASE WHEN i % 2 = 1 THEN ' Misted in vellichor.' ELSE '' END
+              || CASE WHEN i % 9 < 4 THEN ' Larkspire.' ELSE '' END
+              || CASE WHEN i % 9 IN (0, 1, 4, 5) THEN ' Mossvane.' ELSE '' END,
             1 + i % 4, i % 3, CASE WHEN i % 3 = 1 THEN 20 END, CASE WHEN i % 3 = 2 THEN 299 END,
             ARRAY['bulk'], 'Secret template of bulk prompt ' || i, '[]', 1,
             '{"scene": "abstract", "palette": ["#101010", "#808080", "#f0f0f0"], "seed": 1}',
@@ -135,6 +144,44 @@ async function newestAndPrice(db: Queryable): Promise<void> {
       }
     }
   }
+}
+
+/**
+ * A word of a filter whose title group is too big to read whole and rare enough that a walk of the
+ * popularity order would test many prompts ("vellichor" in generator 2, writeBulk): its first matches are
+ * read within a window of the popularity order (its index ANDed with the full-text index's), not walked.
+ */
+async function popularityWindow(db: Queryable): Promise<void> {
+  const { q, statements } = spied(db);
+  const page = await listPrompts(q, query('vellichor', { generatorType: 2 }));
+  const expected = await db.query<{ id: number }>(
+    `SELECT id FROM prompts WHERE generator_type = 2 AND title_doc @@ to_tsquery('english', 'vellichor')
+     ORDER BY views + sales * 25 DESC, id LIMIT 24`,
+  );
+  expect(expected).toHaveLength(24);
+  expect(page.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
+  expect(page).toMatchObject({ total: SEARCH_RESULT_LIMIT, totalExact: false });
+  const reads = searching(statements);
+  expect(reads).toHaveLength(1);
+  expect(reads[0]).toMatch(/p\.popularity >= \d+/);
+  expect(statements.join('\n')).not.toMatch(/WITH w AS/);
+}
+
+/**
+ * Words that go together ("larkspire mossvane", writeBulk): estimated as few (independent), matched by
+ * more than the limit. Their first read takes all of them (within the bound of the rarer word) and
+ * answers the page: no second read of the same matches.
+ */
+async function wordsTogether(db: Queryable): Promise<void> {
+  const { q, statements } = spied(db);
+  const page = await listPrompts(q, query('larkspire mossvane', { page: 3 }));
+  const expected = await db.query<{ id: number }>(
+    `SELECT id FROM prompts WHERE search_doc @@ to_tsquery('english', 'larkspire & mossvane')
+     ORDER BY views + sales * 25 DESC, id OFFSET 48 LIMIT 24`,
+  );
+  expect(page.data.map((c) => c.id)).toEqual(expected.map((r) => r.id));
+  expect(page).toMatchObject({ total: SEARCH_RESULT_LIMIT, totalExact: false });
+  expect(searching(statements)).toHaveLength(1);
 }
 
 describe('estimates', () => {
@@ -306,6 +353,32 @@ describe('search in a big catalog', () => {
     expect(await cellsOf()).toEqual(before);
   });
 
+  it('estimates a phrase from how often its words go together in titles and tags (migration 015)', async () => {
+    // "misty vellichor": in 625 titles, each word in those only; as if independent, about 77.
+    const { expected, upper } = (await compileSearch(server.db, '"Misty Vellichor"')).estimate(BULK);
+    expect(expected.map(Math.round)).toEqual([625, 625, 625]);
+    expect(upper[0]).toBe(625);
+    // Counted as prompts are written and their titles or tags edited (then never taken from).
+    const pair = (phrase: string, q: Queryable) =>
+      q.maybeOne<{ title_docs: number; label_docs: number }>(
+        'SELECT title_docs, label_docs FROM search_phrases WHERE phrase = $1',
+        [phrase],
+      );
+    await server.db
+      .tx(async (q) => {
+        await insertPrompts(q, [{ id: 300_010, title: 'Misty Vellichor at Dawn', tags: ['dawn-chorus'] }]);
+        expect(await pair('misti vellichor', q)).toEqual({ title_docs: 626, label_docs: 626 });
+        expect(await pair('dawn chorus', q)).toEqual({ title_docs: 0, label_docs: 1 });
+        await q.query(`UPDATE prompts SET title = 'Quiet Lanternfen Harbor' WHERE id = 300010`);
+        expect(await pair('lanternfen harbor', q)).toEqual({ title_docs: 1, label_docs: 1 });
+        throw new Rollback();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof Rollback)) throw error;
+      });
+    expect(await pair('lanternfen harbor', server.db)).toBeNull();
+  });
+
   it('plans a filtered search from the share of its word in the filter, not a fixed share', async () => {
     // Few in grade 2 (100 of 3434; a third would be past the limit): one statement, the total exact.
     const few = spied(server.db);
@@ -353,6 +426,12 @@ describe('search in a big catalog', () => {
 
   it('reads a common word in the newest and price orders within a window of the order', () =>
     newestAndPrice(server.db));
+
+  it('reads a rarer group of a filtered search within a window of the popularity order', () =>
+    popularityWindow(server.db));
+
+  it('reads words that go together once, though estimated as few and matched by more', () =>
+    wordsTogether(server.db));
 
   it('reads the title group and the title-and-tags group in one statement when few titles match', async () => {
     // "driftglyph": in no title nor tag, in 3434 descriptions.
@@ -438,6 +517,12 @@ describe.skipIf(skipPostgres('search-plan'))('search in a big catalog on Postgre
 
   it('reads a common word in the newest and price orders within a window of the order', () =>
     newestAndPrice(db!));
+
+  it('reads a rarer group of a filtered search within a window of the popularity order', () =>
+    popularityWindow(db!));
+
+  it('reads words that go together once, though estimated as few and matched by more', () =>
+    wordsTogether(db!));
 
   it("serves the later pages of a common word in order, making only the page's cards", async () => {
     const expected = await db!.query<{ id: number }>(

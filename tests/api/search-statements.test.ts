@@ -98,4 +98,26 @@ describe('the statements of a search', () => {
     expect(saved.total).toBe(0);
     for (const sql of statements.filter((s) => s.includes('@@'))) expect(joinsOf(sql)).toBe(2);
   });
+
+  it('looks up no nearest words for the suggestions of a word far from every catalog word', async () => {
+    // The nearest-word lookup of the suggestions (by trigram distance), and the most used tags.
+    const nearLookup = (sql: string) => sql.includes('s.term <-> w.word');
+    const topTags = await server.db.query<{ term: string }>(
+      'SELECT term FROM search_terms WHERE is_tag ORDER BY docs DESC, term LIMIT 5',
+    );
+    clearSearchMemo();
+    const { q, statements } = spied(server.db);
+    const page = await listPrompts(q, query('zqxqvvzzq'));
+    expect(page).toMatchObject({ total: 0, data: [] });
+    // Its lookup found the nearest catalog word too far to suggest: the most used tags instead.
+    expect(page.suggestions).toEqual(topTags.map((r) => r.term));
+    expect(statements.filter(nearLookup)).toHaveLength(0);
+
+    // A typo of a catalog word still gets its suggestions looked up.
+    const near = spied(server.db);
+    const typo = await listPrompts(near.q, query('portriat zqxqvvzzq'));
+    expect(typo.total).toBe(0);
+    expect(near.statements.filter(nearLookup)).toHaveLength(1);
+    expect(typo.suggestions).toContain('portrait');
+  });
 });
