@@ -95,15 +95,10 @@ export function routeFileOf(path: PagePath): string {
 }
 
 /**
- * The manifest keys of the chunks that render a pathname: its route's component chunks (autoCodeSplitting
+ * The manifest keys of the chunks that render a page: its route's component chunks (autoCodeSplitting
  * keys them `src/routes/index.tsx?tsr-split=component---loader`; an errorComponent or notFoundComponent
- * chunk only loads on an error), or the not-found view when no page has the address.
+ * chunk only loads on an error), or (null) the not-found view, for an address no page has.
  */
-export function renderingChunks(manifest: Manifest, pathname: string): string[] {
-  return chunksOfPage(manifest, matchPage(pathname)?.path ?? null);
-}
-
-/** The manifest keys of the chunks that render a page (null: the not-found view). */
 function chunksOfPage(manifest: Manifest, page: PagePath | null): string[] {
   if (page === null) return [NOT_FOUND_VIEW];
   const file = routeFileOf(page);

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listPrompts } from '../../server/catalog/repository.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
+import { listQuery } from './support/catalog.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -69,16 +70,7 @@ describe('the rows a search reads', () => {
     expect((after.bytes - before.bytes) / ROWS).toBeLessThan(1500);
 
     // and they are found, and read back whole
-    const found = await listPrompts(server.db, {
-      q: 'lighthouse',
-      grade: null,
-      generatorType: null,
-      tags: [],
-      sort: null,
-      page: 1,
-      pageSize: 24,
-      userId: null,
-    });
+    const found = await listPrompts(server.db, listQuery('lighthouse'));
     expect(found.total).toBeGreaterThanOrEqual(ROWS);
     const one = await server.db.one<{ description: string }>(
       'SELECT description FROM prompts WHERE id = 900001',

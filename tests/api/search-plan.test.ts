@@ -13,7 +13,6 @@ import {
   KEPT_TOTALS_FROM,
   listPrompts,
   SEARCH_RESULT_LIMIT,
-  type ListQuery,
 } from '../../server/catalog/repository.ts';
 import {
   clearSearchMemo,
@@ -30,7 +29,7 @@ import { openPg } from '../../server/db/pg.ts';
 import { skipPostgres, startTestPostgres, type PgCluster } from '../support/postgres.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { get } from './support/auth.ts';
-import { insertPrompts } from './support/catalog.ts';
+import { insertPrompts, listQuery as query } from './support/catalog.ts';
 
 const marked = (word: string) => `${START}${word}${END}`;
 const visible = (text: string) => text.replaceAll(START, '[').replaceAll(END, ']');
@@ -57,18 +56,6 @@ function spied(db: Queryable) {
 }
 /** Statements that test prompts against a search (read matches). */
 const searching = (statements: string[]) => statements.filter((sql) => sql.includes('@@'));
-
-const query = (q: string | null, more: Partial<ListQuery> = {}): ListQuery => ({
-  grade: null,
-  generatorType: null,
-  tags: [],
-  sort: null,
-  page: 1,
-  pageSize: 24,
-  userId: null,
-  q,
-  ...more,
-});
 
 const BULK = 5000;
 const FIRST = 200_001;

@@ -6,6 +6,7 @@ import { clearListTotals, listPrompts, type ListQuery } from '../../server/catal
 import { clearSearchMemo, vocabulary } from '../../server/catalog/search.ts';
 import type { Queryable } from '../../server/db/index.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
+import { listQuery as query } from './support/catalog.ts';
 
 /** The statements a call sends, through a database that notes them. */
 function spied(db: Queryable) {
@@ -24,18 +25,6 @@ function spied(db: Queryable) {
   } as Queryable;
   return { q, statements };
 }
-
-const query = (q: string, more: Partial<ListQuery> = {}): ListQuery => ({
-  grade: null,
-  generatorType: null,
-  tags: [],
-  sort: null,
-  page: 1,
-  pageSize: 24,
-  userId: null,
-  q,
-  ...more,
-});
 
 const joinsOf = (sql: string) => sql.match(/LEFT JOIN favorites f/g)?.length ?? 0;
 

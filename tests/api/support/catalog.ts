@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppOptions } from '../../../server/app.ts';
 import { signToken } from '../../../server/auth/tokens.ts';
+import type { ListQuery } from '../../../server/catalog/repository.ts';
 import type { Queryable } from '../../../server/db/index.ts';
 import { createTestServer, type TestServer } from '../../support/server.ts';
 
@@ -121,3 +122,16 @@ export async function createPageServer(
     },
   };
 }
+
+/** A call of listPrompts for a visitor: the search `q` on the first page of 24, no filter, unless `more`. */
+export const listQuery = (q: string | null, more: Partial<ListQuery> = {}): ListQuery => ({
+  grade: null,
+  generatorType: null,
+  tags: [],
+  sort: null,
+  page: 1,
+  pageSize: 24,
+  userId: null,
+  q,
+  ...more,
+});
