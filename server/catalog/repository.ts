@@ -411,7 +411,7 @@ async function searchPrompts(
     // Only stop words, or only exclusions: nothing to look for.
     return {
       ...pageOf([], { total: 0, totalExact: true }),
-      suggestions: await suggestionsFor(db, search.words, search.far),
+      suggestions: await suggestionsFor(db, search.words),
     };
   }
   const tsQueryText = param(search.tsQuery.positive);
@@ -504,7 +504,7 @@ async function searchPrompts(
     }));
   const answer = async (data: PromptCard[], total: { total: number; totalExact: boolean }) =>
     total.total === 0
-      ? { ...pageOf(data, total), suggestions: await suggestionsFor(db, search.words, search.far) }
+      ? { ...pageOf(data, total), suggestions: await suggestionsFor(db, search.words) }
       : pageOf(data, total);
 
   if (likelyFew) {

@@ -6,9 +6,10 @@
 //   portr              a word that is not in the catalog but starts some catalog words: a prefix (portr:*)
 //   portriat           a word that is neither: the catalog words within one small typo, by trigram distance
 //
-// The catalog's vocabulary (table search_terms, migrations 002 and 008) decides which case a word is in,
-// in one query for all the words not already remembered (a bounded memo per database, cleared by
-// clearSearchMemo() when the catalog changes). The same lookup gives each word's counts, from which the
+// The catalog's vocabulary (table search_terms, migrations 002 and 008), held in memory (lexicon.ts),
+// decides which case a word is in; the database stems the words not already remembered, in one statement
+// (a bounded memo per database; it and the vocabulary are read again after clearSearchMemo(), called when
+// the catalog changes). The same lookup gives each word's counts, from which the
 // repository plans the search (estimateMatches), and the catalog words it matches as written, with which
 // the cards' titles and excerpts are highlighted here in JavaScript (markMatches, excerptMatches). The
 // tsquery text is built from letters and digits only, each word single-quoted, so nothing a caller types
@@ -16,6 +17,7 @@
 import { SEARCH_MARK_END, SEARCH_MARK_START } from '../../domain/catalog.ts';
 import { SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import type { Queryable } from '../db/index.ts';
+import { type Lexicon, readLexicon } from './lexicon.ts';
 
 /** Limits of one search text: longer texts are cut, further words ignored (the client's one limit). */
 export const MAX_QUERY_LENGTH = SEARCH_QUERY_MAX_LENGTH;
@@ -127,11 +129,8 @@ interface PhraseWord {
 interface WordInfo {
   single: ResolvedWord;
   phrase: PhraseWord;
-  /**
-   * Not a catalog word, and the catalog word nearest to it is farther than a suggestion may be (its
-   * nearest terms were looked up: a typo's candidates): it brings no suggestion (see suggestionsFor).
-   */
-  far: boolean;
+  /** A catalog word: catalog words share its stem (suggestions keep it as it is). */
+  known: boolean;
 }
 
 /**
@@ -193,29 +192,77 @@ interface TermRow extends Counts {
 }
 
 /**
- * Everything the vocabulary says about some words and terms, in one query. Per word: its stem and the
- * catalog words of that stem with their counts (a known word); else how many catalog words it starts
- * and their counts (a prefix); else the catalog words nearest to it by trigram distance, each with its
- * stem's words and counts (a typo). Lookups by the stem index and the trigram index (LIKE 'portr%', and
- * nearest first). Per term (exact spellings: phrases as tags, tag filters): its counts, if it is one.
+ * Everything the vocabulary says about some words and terms. Per word: its stem and the catalog words of
+ * that stem with their counts (a known word); else how many catalog words it starts and their counts (a
+ * prefix); else the catalog words nearest to it by trigram distance, each with its stem's words and
+ * counts (a typo). Per term (exact spellings: phrases as tags, tag filters): its counts, if it is one.
+ * The stems come from the database (its English dictionary, as in the search documents), in one
+ * statement; the rest from the vocabulary in memory (lexicon.ts).
  */
 async function lookUp(
   db: Queryable,
   words: readonly string[],
   terms: readonly string[],
 ): Promise<{ words: Map<string, WordInfo>; terms: Map<string, DocCounts | null> }> {
-  // One statement of the function search_lookup (migration 012), whose plan is kept: planning the lookup
-  // took longer than running it.
-  const [row] = await db.query<{ words: TermRow[]; terms: (Counts & { term: string })[] }>(
-    'SELECT found_words AS words, found_terms AS terms FROM search_lookup($1, $2, $3, $4, $5)',
-    [words, MIN_TYPO_LENGTH, PREFIX_TERMS, NEAR_TERMS, terms],
-  );
-  const found = new Map((row?.terms ?? []).map((t) => [t.term, countsOf(t)]));
+  const [lexicon, stems] = await Promise.all([
+    lexiconOf(db),
+    words.length === 0
+      ? []
+      : db.query<{ word: string; lexemes: string[] }>(
+          `SELECT w.word, tsvector_to_array(to_tsvector('english', w.word)) AS lexemes
+           FROM unnest($1::text[]) AS w(word)`,
+          [words],
+        ),
+  ]);
+  const rows = stems.map(({ word, lexemes }): TermRow => {
+    const stop = lexemes.length === 0;
+    const known = lexicon.ofLexemes(lexemes);
+    const prefixed =
+      !stop && known.length === 0 && word.length >= 2 ? lexicon.withPrefix(word, PREFIX_TERMS) : [];
+    const near =
+      !stop && known.length === 0 && prefixed.length === 0 && word.length >= MIN_TYPO_LENGTH
+        ? lexicon.nearest(word, NEAR_TERMS).map(({ term, distance }) => {
+            const stem = lexicon.ofLexemes([term.lexeme]);
+            return {
+              term: term.term,
+              lexeme: term.lexeme,
+              distance,
+              terms: stem.map((t) => t.term),
+              ...sumOf(stem),
+            };
+          })
+        : [];
+    return {
+      word,
+      stop,
+      terms: known.map((t) => t.term),
+      ...sumOf(known),
+      prefix_terms: prefixed.length,
+      prefix: prefixed.length > 0 ? sumOf(prefixed) : null,
+      near: near.length > 0 ? near : null,
+    };
+  });
   return {
-    words: new Map((row?.words ?? []).map((w) => [w.word, infoOf(w)])),
-    terms: new Map(terms.map((term) => [term, found.get(term) ?? null])),
+    words: new Map(rows.map((row) => [row.word, infoOf(row)])),
+    terms: new Map(
+      terms.map((term) => {
+        const found = lexicon.term(term);
+        return [term, found === undefined ? null : countsOf(found)];
+      }),
+    ),
   };
 }
+
+/** Terms' counts added up (a stem's words, a prefix's). */
+const sumOf = (terms: readonly Counts[]): Required<Counts> => ({
+  docs: terms.reduce((n, t) => n + t.docs, 0),
+  title_docs: terms.reduce((n, t) => n + t.title_docs, 0),
+  label_docs: terms.reduce((n, t) => n + t.label_docs, 0),
+  filter_docs: terms.reduce<number[]>(
+    (sum, t) => sum.map((n, i) => n + (t.filter_docs?.[i] ?? 0)),
+    Array<number>(12).fill(0),
+  ),
+});
 
 function infoOf(row: TermRow): WordInfo {
   const { word } = row;
@@ -225,7 +272,7 @@ function infoOf(row: TermRow): WordInfo {
     return {
       single: { word, kind: 'stop', alternatives: [], docs: UNKNOWN, marks: [] },
       phrase: { stop: true, docs: UNKNOWN, marks: [] },
-      far: false,
+      known: false,
     };
   }
   const known = row.terms.length > 0;
@@ -281,9 +328,7 @@ function infoOf(row: TermRow): WordInfo {
       filters: filtersOf(docs, sumCounts(stems.map((n) => n.filter_docs))),
     };
   })();
-  // The nearest terms come nearest first: the first is the nearest of the whole vocabulary.
-  const nearest = row.near?.[0]?.distance;
-  return { single, phrase, far: !known && nearest !== undefined && nearest > SUGGESTION_DISTANCE };
+  return { single, phrase, known };
 }
 
 // ---- the memo of word lookups --------------------------------------------------------------------------
@@ -319,6 +364,8 @@ interface Memo {
   terms: Lru<DocCounts | null>;
   /** Two-word phrases' counts in titles and tags (search_phrases), or null: in none. */
   phrases: Lru<DocCounts | null>;
+  /** The vocabulary in memory, once read (lexicon.ts). */
+  lexicon: Promise<Lexicon> | null;
 }
 let memos = new WeakMap<object, Memo>();
 
@@ -337,10 +384,25 @@ function memoOf(db: Queryable): Memo {
       words: new Lru(SEARCH_MEMO_SIZE),
       terms: new Lru(SEARCH_MEMO_SIZE),
       phrases: new Lru(SEARCH_MEMO_SIZE),
+      lexicon: null,
     };
     memos.set(db, memo);
   }
   return memo;
+}
+
+/** The vocabulary in memory: read at the first search after a start or a change of the catalog. */
+function lexiconOf(db: Queryable): Promise<Lexicon> {
+  const memo = memoOf(db);
+  if (memo.lexicon === null) {
+    const reading = readLexicon(db);
+    memo.lexicon = reading;
+    // a failed read is not kept: the next search reads again
+    reading.catch(() => {
+      if (memo.lexicon === reading) memo.lexicon = null;
+    });
+  }
+  return memo.lexicon;
 }
 
 /**
@@ -527,8 +589,6 @@ export interface CompiledSearch {
   tsQuery: TsQueries | null;
   /** Every word the caller typed (not the exclusions), for suggestions. */
   words: string[];
-  /** Those of them known to bring no suggestion (WordInfo.far), for suggestionsFor. */
-  far: ReadonlySet<string>;
   /** The estimate of the search in a catalog of a given size, for its plan (from the vocabulary's counts). */
   estimate: (catalogSize: number) => Estimate;
   /** The counts of the tags given, as catalog terms (null: no such term). */
@@ -575,7 +635,6 @@ export async function compileSearch(
   return {
     tsQuery: buildTsQuery({ ...parsed, phrases }, resolved),
     words: [...new Set(all)],
-    far: new Set(all.filter((word) => infos.get(word)?.far === true)),
     tags: new Map(tags.map((tag) => [tag, terms.get(tag) ?? null])),
     filterShare: (cells) => {
       const shares = [
@@ -721,68 +780,36 @@ export function excerptMatches(description: string, highlight: Highlight): strin
 /**
  * Up to five searches to offer when a search found nothing: the search with each word replaced by its
  * closest catalog word, each catalog word of the search on its own, then catalog words and tags close to
- * the words by trigram similarity (title and tag words only); else the most used tags.
+ * the words by trigram similarity (title and tag words only); else the most used tags. From the
+ * vocabulary in memory (the words were looked up by the search).
  */
-export async function suggestionsFor(
-  db: Queryable,
-  words: readonly string[],
-  far: ReadonlySet<string> = new Set(),
-): Promise<string[]> {
+export async function suggestionsFor(db: Queryable, words: readonly string[]): Promise<string[]> {
   const candidates = words.filter((w) => w.length >= 2).slice(0, MAX_PARTS);
+  const [lexicon, { words: infos }] = await Promise.all([lexiconOf(db), vocabulary(db, candidates)]);
+  // Closest first: a typo seldom changes the first letter, then fewer edits, then trigram similarity.
+  const closeness = (word: string, term: string, score: number): number =>
+    (term[0] === word[0] ? 0 : 10) + editDistance(word, term, 5) - score;
+  const rows = candidates.map((word) => ({
+    word,
+    known: infos.get(word)?.known ?? false,
+    // nearest first, then the title and tag words among them, within reach
+    near: lexicon
+      .nearest(word, SUGGESTION_NEAR_TERMS)
+      .filter((n) => n.term.term !== word && (n.term.is_tag || n.term.in_title))
+      .slice(0, MAX_SUGGESTIONS)
+      .filter((n) => n.distance <= SUGGESTION_DISTANCE)
+      .map((n) => ({ term: n.term.term, score: Math.fround(1 - n.distance) }))
+      .sort((a, b) => closeness(word, a.term, a.score) - closeness(word, b.term, b.score)),
+  }));
   const out: string[] = [];
-  // Words far from every catalog word (the search's lookup found so) bring none: nothing to look up.
-  if (candidates.some((word) => !far.has(word))) {
-    const found = await db.query<{
-      i: number;
-      word: string;
-      known: boolean;
-      term: string | null;
-      score: number;
-    }>(
-      `SELECT w.i::integer AS i, w.word,
-              EXISTS (SELECT 1 FROM search_terms s
-                      WHERE s.lexeme = ANY (tsvector_to_array(to_tsvector('english', w.word)))) AS known,
-              n.term, (1 - n.distance)::real AS score
-       FROM unnest($1::text[]) WITH ORDINALITY AS w(word, i)
-       LEFT JOIN LATERAL (
-         -- nearest first by the trigram index, then the title and tag words among them
-         SELECT k.term, k.distance FROM (
-           SELECT s.term, s.docs, s.is_tag, s.in_title, s.term <-> w.word AS distance FROM search_terms s
-           ORDER BY s.term <-> w.word LIMIT $2) AS k
-         WHERE k.term <> w.word AND (k.is_tag OR k.in_title)
-         ORDER BY k.distance, k.docs DESC LIMIT 5
-       ) AS n ON n.distance <= ${SUGGESTION_DISTANCE}
-       ORDER BY w.i, n.distance`,
-      [candidates, SUGGESTION_NEAR_TERMS],
-    );
-    // Closest first: a typo seldom changes the first letter, then fewer edits, then trigram similarity.
-    const closeness = (word: string, term: string, score: number): number =>
-      (term[0] === word[0] ? 0 : 10) + editDistance(word, term, 5) - score;
-    const rows = candidates.map((word, index) => {
-      const mine = found.filter((row) => row.i === index + 1);
-      return {
-        word,
-        known: mine[0]?.known ?? false,
-        near: mine
-          .flatMap((row) => (row.term === null ? [] : [{ term: row.term, score: row.score }]))
-          .sort((a, b) => closeness(word, a.term, a.score) - closeness(word, b.term, b.score)),
-      };
-    });
-    const best = rows.map((row) => (row.known ? row.word : row.near[0]?.term));
-    if (candidates.length > 1 && best.every((w) => w !== undefined)) {
-      const corrected = best.join(' ');
-      if (corrected !== candidates.join(' ')) out.push(corrected);
-    }
-    if (candidates.length > 1) out.push(...rows.filter((row) => row.known).map((row) => row.word));
-    const near = rows.flatMap((row) => row.near);
-    out.push(...near.sort((a, b) => b.score - a.score).map((n) => n.term));
+  const best = rows.map((row) => (row.known ? row.word : row.near[0]?.term));
+  if (candidates.length > 1 && best.every((w) => w !== undefined)) {
+    const corrected = best.join(' ');
+    if (corrected !== candidates.join(' ')) out.push(corrected);
   }
-  if (out.length === 0) {
-    const rows = await db.query<{ term: string }>(
-      `SELECT term FROM search_terms WHERE is_tag ORDER BY docs DESC, term LIMIT $1`,
-      [MAX_SUGGESTIONS],
-    );
-    out.push(...rows.map((r) => r.term));
-  }
+  if (candidates.length > 1) out.push(...rows.filter((row) => row.known).map((row) => row.word));
+  const near = rows.flatMap((row) => row.near);
+  out.push(...near.sort((a, b) => b.score - a.score).map((n) => n.term));
+  if (out.length === 0) out.push(...lexicon.topTags(MAX_SUGGESTIONS).map((t) => t.term));
   return [...new Set(out)].slice(0, MAX_SUGGESTIONS);
 }

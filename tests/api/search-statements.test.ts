@@ -1,6 +1,7 @@
-// Issue 19 (search at memory speed on PGlite): what a search sends costs little to plan. The vocabulary
-// lookup is one call of search_lookup (migration 012), whose plan the database keeps; the statements that
-// read matches join the caller's access and favourite rows only for the saved filter (the cards join them).
+// Issue 19 (search at memory speed on PGlite): what a search sends costs little to plan. Its words are
+// looked up in the vocabulary held in memory (server/catalog/lexicon.ts), read once; the database only
+// stems them, in one statement. The statements that read matches join the caller's access and favourite
+// rows only for the saved filter (the cards join them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearListTotals, listPrompts, type ListQuery } from '../../server/catalog/repository.ts';
 import { clearSearchMemo, vocabulary } from '../../server/catalog/search.ts';
@@ -39,35 +40,36 @@ afterAll(async () => {
 });
 
 describe('the statements of a search', () => {
-  it('looks words up with one call of search_lookup, whose plan is kept, and remembers them', async () => {
+  it('reads the vocabulary once, stems new words in one statement, and remembers them', async () => {
+    clearSearchMemo();
     const { q, statements } = spied(server.db);
     const found = await vocabulary(q, ['portrait', 'portr', 'portriat', 'the'], ['sci-fi']);
-    expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/FROM search_lookup\(\$1, \$2, \$3, \$4, \$5\)/);
+    // the vocabulary, read whole, and the words' stems
+    expect(statements).toHaveLength(2);
+    expect(statements.filter((sql) => /FROM search_terms\s*$/.test(sql.trim()))).toHaveLength(1);
+    expect(statements.filter((sql) => sql.includes("to_tsvector('english', w.word)"))).toHaveLength(1);
+    // no nearest-word or prefix search in the database
+    for (const sql of statements) expect(sql).not.toMatch(/<->|LIKE/);
     expect(found.words.get('portrait')?.single.kind).toBe('exact');
     expect(found.words.get('portr')?.single.kind).toBe('prefix');
     expect(found.words.get('portriat')?.single).toMatchObject({ kind: 'typo' });
     expect(found.words.get('portriat')?.single.alternatives).toContain('portrait');
     expect(found.words.get('the')?.single.kind).toBe('stop');
-    await vocabulary(q, ['portrait', 'portr']);
-    expect(statements).toHaveLength(1);
+    expect(found.terms.get('sci-fi')).not.toBeNull();
 
-    // The function says what the statement it replaced said: same words, same counts.
-    const [row] = await server.db.query<{ words: { word: string; docs: number; terms: string[] }[] }>(
-      'SELECT found_words AS words FROM search_lookup($1, 4, 400, 20, $2)',
-      [['portrait'], []],
-    );
+    // The counts are the database's: a known word's are its stem's terms' summed.
     const counted = await server.db.one<{ docs: number }>(
       `SELECT COALESCE(sum(docs), 0)::integer AS docs FROM search_terms
        WHERE lexeme = ANY (tsvector_to_array(to_tsvector('english', 'portrait')))`,
     );
-    expect(row?.words).toHaveLength(1);
-    expect(row?.words[0]).toMatchObject({ word: 'portrait', docs: counted.docs });
-    const { generic } = await server.db.one<{ generic: boolean }>(
-      `SELECT proconfig @> ARRAY['plan_cache_mode=force_generic_plan'] AS generic
-       FROM pg_proc WHERE proname = 'search_lookup'`,
-    );
-    expect(generic).toBe(true);
+    expect(found.words.get('portrait')?.single.docs[2]).toBe(counted.docs);
+
+    // Remembered: nothing sent again; a new word is only stemmed.
+    await vocabulary(q, ['portrait', 'portr']);
+    expect(statements).toHaveLength(2);
+    await vocabulary(q, ['landscape']);
+    expect(statements).toHaveLength(3);
+    expect(statements[2]).toContain("to_tsvector('english', w.word)");
   });
 
   it("reads matches without the caller's rows unless the saved filter asks for them", async () => {
@@ -88,9 +90,7 @@ describe('the statements of a search', () => {
     for (const sql of statements.filter((s) => s.includes('@@'))) expect(joinsOf(sql)).toBe(2);
   });
 
-  it('looks up no nearest words for the suggestions of a word far from every catalog word', async () => {
-    // The nearest-word lookup of the suggestions (by trigram distance), and the most used tags.
-    const nearLookup = (sql: string) => sql.includes('s.term <-> w.word');
+  it('suggests from the vocabulary in memory, without a statement of its own', async () => {
     const topTags = await server.db.query<{ term: string }>(
       'SELECT term FROM search_terms WHERE is_tag ORDER BY docs DESC, term LIMIT 5',
     );
@@ -98,15 +98,16 @@ describe('the statements of a search', () => {
     const { q, statements } = spied(server.db);
     const page = await listPrompts(q, query('zqxqvvzzq'));
     expect(page).toMatchObject({ total: 0, data: [] });
-    // Its lookup found the nearest catalog word too far to suggest: the most used tags instead.
+    // The nearest catalog word is too far to suggest: the most used tags instead.
     expect(page.suggestions).toEqual(topTags.map((r) => r.term));
-    expect(statements.filter(nearLookup)).toHaveLength(0);
+    for (const sql of statements) expect(sql).not.toMatch(/<->|ORDER BY docs DESC/);
 
-    // A typo of a catalog word still gets its suggestions looked up.
-    const near = spied(server.db);
-    const typo = await listPrompts(near.q, query('portriat zqxqvvzzq'));
+    // A typo of a catalog word: its nearest catalog words, found in memory (the vocabulary is not read
+    // again).
+    statements.length = 0;
+    const typo = await listPrompts(q, query('portriat zqxqvvzzq'));
     expect(typo.total).toBe(0);
-    expect(near.statements.filter(nearLookup)).toHaveLength(1);
     expect(typo.suggestions).toContain('portrait');
+    for (const sql of statements) expect(sql).not.toMatch(/<->|FROM search_terms/);
   });
 });
