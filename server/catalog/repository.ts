@@ -1081,9 +1081,15 @@ export async function recommendedPrompts(
   return bestSellers(db, userId, page, pageSize);
 }
 
+/** The generators (prompts.generator_type is one of them: migration 001's check). */
+const GENERATORS = [1, 2, 3, 4] as const;
+
 /**
  * For a visitor (or a member with no history): the best-selling prompts of each generator in turn, so
  * the page is not the catalog's default order (issue 15): each generator's best, then its second, ….
+ * The first `offset + pageSize` places hold at most that many prompts of one generator: each
+ * generator's best that many, read from its sales index (migration 018), are enough to order them. (It
+ * numbered and sorted the whole catalog's cards: 330 ms for 100,000 prompts on PGlite.)
  */
 async function bestSellers(
   db: Queryable,
@@ -1091,19 +1097,27 @@ async function bestSellers(
   page: number,
   pageSize: number,
 ): Promise<RecommendedPage> {
-  const rows = await db.query<CardRow & { total: number }>(
-    `SELECT ${CARD_COLUMNS}, count(*) OVER ()::integer AS total
-     FROM prompts p ${userJoins(1)}
-     WHERE ${VISIBLE}
-     ORDER BY row_number() OVER (PARTITION BY p.generator_type ORDER BY p.sales DESC, p.id ASC),
-              p.generator_type ASC
-     LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-    [userId],
-  );
-  const total =
-    rows[0]?.total ??
-    (await db.one<{ count: number }>(`SELECT count(*)::integer AS count FROM prompts p WHERE ${VISIBLE}`))
-      .count;
+  const offset = (page - 1) * pageSize;
+  const [rows, total] = await Promise.all([
+    db.query<CardRow>(
+      `WITH best AS (
+         SELECT g.generator_type, t.id,
+                row_number() OVER (PARTITION BY g.generator_type ORDER BY t.sales DESC, t.id ASC) AS n
+         FROM unnest($2::smallint[]) AS g(generator_type)
+         CROSS JOIN LATERAL (
+           SELECT p.id, p.sales FROM prompts p
+           WHERE p.generator_type = g.generator_type AND ${VISIBLE}
+           ORDER BY p.sales DESC, p.id ASC LIMIT ${offset + pageSize}) AS t),
+       page AS (
+         SELECT best.id, best.n, best.generator_type FROM best
+         ORDER BY best.n, best.generator_type LIMIT ${pageSize} OFFSET ${offset})
+       SELECT ${CARD_COLUMNS}
+       FROM page JOIN prompts p ON p.id = page.id ${userJoins(1)}
+       ORDER BY page.n, page.generator_type`,
+      [userId, GENERATORS],
+    ),
+    catalogSize(db),
+  ]);
   return {
     mode: 'popular',
     because: [],

@@ -5,6 +5,7 @@ import type { PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';
 import { newUser } from './support/catalog.ts';
+import { recommendedPrompts } from '../../server/catalog/repository.ts';
 
 let server: TestServer;
 let demoToken: string;
@@ -174,6 +175,45 @@ describe('GET /api/prompts/recommended', () => {
     expect(body.extend.data.slice(0, 4).map((c) => c.generatorType)).toEqual([1, 2, 3, 4]);
     const two = (await recommended('?pageSize=8&page=2')).body.extend.data;
     expect(two.some((c) => body.extend.data.some((d) => d.id === c.id))).toBe(false);
+  });
+
+  it('orders every page as the whole catalog numbered per generator would, to the last page', async () => {
+    // The order itself: every visible prompt numbered by sales within its generator, then by that number
+    // and the generator (what the answer computed over the whole catalog before migration 018). The demo
+    // catalog's generators differ in size, so the later pages hold the larger generators alone.
+    const { n } = await server.db.one<{ n: number }>(
+      'SELECT count(*)::integer AS n FROM prompts WHERE NOT hidden',
+    );
+    for (const size of [7, 24]) {
+      const expected = await server.db.query<{ id: number }>(
+        `SELECT id FROM prompts WHERE NOT hidden
+         ORDER BY row_number() OVER (PARTITION BY generator_type ORDER BY sales DESC, id ASC), generator_type`,
+      );
+      const got: number[] = [];
+      for (let page = 1; page <= Math.ceil(n / size) + 1; page++) {
+        const { body } = await recommended(`?pageSize=${size}&page=${page}`);
+        expect(body.extend.total).toBe(n);
+        got.push(...body.extend.data.map((c) => c.id));
+      }
+      expect(got).toEqual(expected.map((r) => r.id));
+    }
+  });
+
+  it("reads each generator's best sellers from its index, not the whole catalog (migration 018)", async () => {
+    const plan = await server.db.tx(async (q) => {
+      await q.exec('SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off');
+      const statements: string[] = [];
+      const spy = {
+        ...q,
+        query: (sql: string, params?: readonly unknown[]) => (statements.push(sql), q.query(sql, params)),
+      };
+      await recommendedPrompts(spy as typeof q, { userId: null, page: 2, pageSize: 8 });
+      const best = statements.find((sql) => sql.includes('row_number()'))!;
+      const rows = await q.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${best}`, [null, [1, 2, 3, 4]]);
+      return rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain('prompts_generator_sales_idx');
+    expect(plan).not.toMatch(/Sort Key: p\.sales/);
   });
 
   it('answers a signed-in user without history the popular list', async () => {
