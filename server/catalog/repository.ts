@@ -5,6 +5,7 @@ import {
   kindOfGenerator,
   slugIdOf,
   type GeneratorType,
+  GENERATOR_TYPES,
   type Grade,
   type PromptCard,
   type PromptFull,
@@ -1081,9 +1082,6 @@ export async function recommendedPrompts(
   return bestSellers(db, userId, page, pageSize);
 }
 
-/** The generators (prompts.generator_type is one of them: migration 001's check). */
-const GENERATORS = [1, 2, 3, 4] as const;
-
 /**
  * For a visitor (or a member with no history): the best-selling prompts of each generator in turn, so
  * the page is not the catalog's default order (issue 15): each generator's best, then its second, ….
@@ -1114,7 +1112,7 @@ async function bestSellers(
        SELECT ${CARD_COLUMNS}
        FROM page JOIN prompts p ON p.id = page.id ${userJoins(1)}
        ORDER BY page.n, page.generator_type`,
-      [userId, GENERATORS],
+      [userId, GENERATOR_TYPES],
     ),
     catalogSize(db),
   ]);

@@ -178,7 +178,7 @@ interface Counts {
   docs: number;
   title_docs: number;
   label_docs: number;
-  filter_docs?: number[] | null;
+  filter_docs?: FilterCounts | null;
 }
 const countsOf = (c: Counts): DocCounts => [c.title_docs, c.label_docs, c.docs];
 
@@ -258,10 +258,7 @@ const sumOf = (terms: readonly Counts[]): Required<Counts> => ({
   docs: terms.reduce((n, t) => n + t.docs, 0),
   title_docs: terms.reduce((n, t) => n + t.title_docs, 0),
   label_docs: terms.reduce((n, t) => n + t.label_docs, 0),
-  filter_docs: terms.reduce<number[]>(
-    (sum, t) => sum.map((n, i) => n + (t.filter_docs?.[i] ?? 0)),
-    Array<number>(12).fill(0),
-  ),
+  filter_docs: sumCounts(terms.map((t) => t.filter_docs)),
 });
 
 function infoOf(row: TermRow): WordInfo {
