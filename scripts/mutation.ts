@@ -170,12 +170,15 @@ async function mutate(machine: string): Promise<Row> {
 //
 //   npm run mutation [machine…]            runs and prints the table
 //   npm run mutation -- --record [machine…] runs and records the scores with each machine's fingerprint
-//   npm run mutation -- --check [--all]      runs the machines whose fingerprint changed since their score
-//                                          was recorded, then others in a daily rotation while the
-//                                          time budget lasts (MUTATION_BUDGET_MINUTES, default 15:
-//                                          no machine is started after it), every machine with --all
-//                                          or MUTATION_CHECK=all; fails if one scores below its
-//                                          recorded score or below the 85% floor
+//   npm run mutation -- --check             runs the machines whose fingerprint changed since their score
+//                                          was recorded (what `npm test` runs: nothing when no machine,
+//                                          test of one, model or harness changed); fails if one scores
+//                                          below its recorded score or below the 85% floor
+//   npm run mutation -- --check --all       the same for every machine (before a release: about an hour
+//                                          on two cores); MUTATION_CHECK=all does the same
+//   npm run mutation -- --check <machine…>  the same for the machines named
+//   npm run mutation -- --check --rotate    the changed machines, then others in an order that moves
+//                                          each day while MUTATION_BUDGET_MINUTES (default 15) last
 //   npm run mutation -- --check --dry-run   says what the check would run, and runs nothing
 //   npm run mutation -- --record-reports [machine…]  records the scores of the reports already in
 //                                          .tmp/mutation/<machine>/ (runs made with these tests)
@@ -194,11 +197,21 @@ interface Recorded {
   fingerprint: string;
 }
 
-/** A hash of what a machine's score depends on: its file, its tests, its model and the harness. */
+/**
+ * A hash of what a machine's score depends on: its file, its tests, its model, the system its model
+ * test replays it in when that is shared with `npm run replay` (tests/support/<file>-harness.ts) and
+ * the harness.
+ */
 export function fingerprint(machine: string): string {
   const entry = MACHINE_TESTS[machine]!;
   const model = `tests/models/spec/${basename(entry.file)}`;
-  const files = [entry.file, ...testsOf(machine), ...(existsSync(model) ? [model] : []), ...SHARED];
+  const system = `tests/support/${basename(entry.file, '.ts')}-harness.ts`;
+  const files = [
+    entry.file,
+    ...testsOf(machine),
+    ...[model, system].filter((file) => existsSync(file)),
+    ...SHARED,
+  ];
   const hash = createHash('sha256');
   for (const file of files) hash.update(file).update(readFileSync(file));
   return hash.digest('hex').slice(0, 16);
@@ -216,18 +229,20 @@ const rows: Row[] = [];
 
 if (flags.has('--check')) {
   const record = readRecord();
-  const all = flags.has('--all') || process.env.MUTATION_CHECK === 'all';
-  const names = Object.keys(MACHINE_TESTS);
+  const all = flags.has('--all') || process.env.MUTATION_CHECK === 'all' || named.length > 0;
+  for (const m of named) if (!MACHINE_TESTS[m]) throw new Error(`No machine "${m}" (scripts/mutation.ts)`);
+  const names = named.length ? named : Object.keys(MACHINE_TESTS);
   const changed = names.filter((m) => all || record[m]?.fingerprint !== fingerprint(m));
-  // the others, from a place that moves each day, so every machine is re-checked every few days
+  // with --rotate, the others, from a place that moves each day, so every machine is re-checked
+  // every few days
   const day = Math.floor(Date.now() / 86_400_000);
-  const others = names.filter((m) => !changed.includes(m));
+  const others = flags.has('--rotate') ? names.filter((m) => !changed.includes(m)) : [];
   const rotation = others.map((_, i) => others[(i + day * 7) % others.length]!);
   const budgetMs = Number(process.env.MUTATION_BUDGET_MINUTES ?? 15) * 60_000;
   const started = Date.now();
   console.log(
     changed.length
-      ? `Mutation check: ${all ? 'every machine' : `${changed.length} machine(s) changed since their score was recorded: ${changed.join(', ')}`}`
+      ? `Mutation check: ${all ? changed.join(', ') : `${changed.length} machine(s) changed since their score was recorded: ${changed.join(', ')}`}`
       : 'Mutation check: no machine changed since its score was recorded (tests/mutation-scores.json).',
   );
   if (rotation.length)

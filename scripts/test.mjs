@@ -1,16 +1,46 @@
 #!/usr/bin/env node
 // `npm test`: every test, in the order that fails fastest. Prints a closing line
 // "tests: N passed, N failed" summing the unit, view, API and end-to-end runs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, mkdirSync } from 'node:fs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const started = Date.now();
 
+/** Each stage's wall time, printed as a table at the end (the README's "Where the time goes"). */
+const timings = [];
+
 function run(title, command, args, env = {}) {
   console.log(`\n▶ ${title}`);
+  const t0 = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  timings.push({ title, seconds: (Date.now() - t0) / 1000, ok: result.status === 0 });
   return result.status === 0;
+}
+
+/**
+ * Runs single-threaded checks side by side (each would leave the second core idle), printing each
+ * one's output as a block when it ends. Resolves to whether each passed, in order.
+ */
+function runTogether(jobs) {
+  return Promise.all(
+    jobs.map(
+      ({ title, command, args }) =>
+        new Promise((resolve) => {
+          const t0 = Date.now();
+          const child = spawn(command, args, { env: process.env });
+          let output = '';
+          child.stdout.on('data', (d) => (output += d));
+          child.stderr.on('data', (d) => (output += d));
+          child.on('close', (code) => {
+            console.log(`\n▶ ${title}`);
+            if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+            timings.push({ title, seconds: (Date.now() - t0) / 1000, ok: code === 0 });
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
 }
 
 function ensureChromium() {
@@ -80,17 +110,23 @@ if (!ensureChromium()) process.exit(1);
 if (!ensurePostgres()) process.exit(1);
 /** The vitest runs' environment: PostgreSQL's tests run (and fail without it) instead of skipping. */
 const REQUIRE_POSTGRES = { FRUIT_REQUIRE_POSTGRES: '1' };
-step(
-  'type check',
-  run('Type check (tsc, strict, client + machines + server + tests)', 'npx', [
-    'tsc',
-    '-p',
-    'tsconfig.json',
-    '--noEmit',
-  ]),
-);
-step('lint', run('Lint (eslint)', 'npx', ['eslint', '.', '--max-warnings=0']));
-step('format', run('Format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']));
+// the three static checks are each single-threaded: side by side they take as long as the slowest
+const [typesOk, lintOk, formatOk] = await runTogether([
+  {
+    title: 'Type check (tsc, strict, client + machines + server + tests)',
+    command: 'npx',
+    args: ['tsc', '-p', 'tsconfig.json', '--noEmit'],
+  },
+  { title: 'Lint (eslint)', command: 'npx', args: ['eslint', '.', '--max-warnings=0'] },
+  {
+    title: 'Format (prettier --check)',
+    command: 'npx',
+    args: ['prettier', '--check', '.', '--log-level=warn'],
+  },
+]);
+step('type check', typesOk);
+step('lint', lintOk);
+step('format', formatOk);
 step(
   'unit, model, view and API tests',
   run(
@@ -115,7 +151,7 @@ step(
 );
 step(
   'mutation scores',
-  run('Mutation scores: each machine at or above its recorded score (StrykerJS)', 'node', [
+  run('Mutation scores: each machine changed since its score was recorded (StrykerJS)', 'node', [
     '--import',
     'tsx',
     'scripts/mutation.ts',
@@ -176,6 +212,9 @@ failed += failures.filter(
 ).length;
 
 const seconds = Math.round((Date.now() - started) / 1000);
+console.log('\nWhere the time went:');
+for (const t of timings)
+  console.log(`  ${t.seconds.toFixed(1).padStart(7)} s  ${t.ok ? ' ' : '✖'} ${t.title}`);
 console.log(
   `\n${failures.length ? `✖ failed: ${failures.join(', ')}` : '✔ all checks passed'} (${seconds} s)`,
 );
