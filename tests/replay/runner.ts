@@ -15,6 +15,7 @@ import { getInitialSnapshot, type AnyMachineSnapshot, type AnyStateMachine } fro
 import { freePort } from '../support/free-port.ts';
 import {
   specStepLabel,
+  specPathOf,
   specWalk,
   type SpecModel,
   type SpecPath,
@@ -175,8 +176,9 @@ export function specPathsOf(machine: string): SpecPathEntry[] {
 
 /**
  * The path a person names: its number as `npm run paths` shows it ("12"; "dialogs-3" for a machine
- * with several walks, also written "dialogs 3"), its whole title, or a part of its title that only
- * one path has.
+ * with several walks, also written "dialogs 3"), its whole title, a part of its title that only
+ * one path has, or the steps from the start ("step → state · step → state", or the steps alone) of
+ * any path the model allows.
  */
 export function findSpecPath(paths: SpecPathEntry[], wanted: string): SpecPathEntry {
   const query = wanted.trim();
@@ -198,8 +200,23 @@ export function findSpecPath(paths: SpecPathEntry[], wanted: string): SpecPathEn
   if (titled.length === 1) return titled[0]!;
   const matching = paths.filter((p) => p.title.toLowerCase().includes(query.toLowerCase()));
   if (matching.length === 1) return matching[0]!;
-  if (!matching.length)
+  if (!matching.length) {
+    // any run of steps the model allows is a path of it: "step → state · step → state" from the
+    // start, as the older catalogue titled its paths, need not be one of the tours
+    for (const walk of walks) {
+      const entry = paths.find((p) => p.walk === walk)!;
+      const path = specPathOf(entry.model, query);
+      if (path)
+        return {
+          ...entry,
+          id: `${walk ? `${walk}-` : ''}steps`,
+          title: path.title,
+          requirement: entry.model.spec,
+          path,
+        };
+    }
     throw new Error(`No path "${query}" (\`npm run paths -- ${paths[0]?.machine}\` lists them)`);
+  }
   throw new Error(
     `${matching.length} paths have "${query}" in their title: ${matching
       .slice(0, 8)
@@ -284,8 +301,9 @@ export interface StepResult {
   state: string;
   /** What the model expects, all of it (as `npm run paths` shows it). */
   sees: string;
-  /** The keys compared in the browser, expected against the page's. */
+  /** The keys compared in the browser (or in Node), expected against the page's (the machine's). */
   observed: Observation[];
+  /** '' for a replay in Node. */
   screenshot: string;
   ok: boolean;
 }
@@ -299,6 +317,8 @@ export interface PathResult {
   ok: boolean;
   error?: string;
   ms: number;
+  /** Where it was replayed: Chromium (default), or Node on the real machine (tests/replay/node-runner.ts). */
+  where?: 'chromium' | 'node';
 }
 
 interface Handle {
@@ -617,26 +637,33 @@ export function writeReport(file: string, results: PathResult[], title: string):
   const anchor = (r: PathResult) => `p-${r.machineId}-${r.path.id}`.replace(/[^\w-]/g, '_');
   const sections = results
     .map((r) => {
+      const inNode = r.where === 'node';
+      const shows = inNode ? 'machine' : 'page';
       const rows = r.steps
         .map((s) => {
           const observed = s.observed.length
             ? `<ul class="obs">${s.observed
                 .map(
                   (o) =>
-                    `<li class="${o.ok ? 'ok' : 'bad'}"><code>${esc(o.key)}</code> ${o.ok ? '' : '<strong>'}page <code>${esc(o.actual)}</code>${o.ok ? ' ✓' : `</strong>, model <code>${esc(o.expected)}</code>`}</li>`,
+                    `<li class="${o.ok ? 'ok' : 'bad'}"><code>${esc(o.key)}</code> ${o.ok ? '' : '<strong>'}${shows} <code>${esc(o.actual)}</code>${o.ok ? ' ✓' : `</strong>, model <code>${esc(o.expected)}</code>`}</li>`,
                 )
                 .join('')}</ul>`
-            : '<small>nothing the browser can compare</small>';
+            : inNode
+              ? '<small>the machine could not be read after this step (see the error)</small>'
+              : '<small>nothing the browser can compare</small>';
+          // a replay in Node has no page to show
+          const shot = inNode
+            ? ''
+            : `<td><a href="${esc(relative(dir, s.screenshot))}"><img loading="lazy" src="${esc(relative(dir, s.screenshot))}" alt="Step ${s.n}: ${esc(s.label)}"></a></td>`;
           return `<tr class="${s.ok ? 'ok' : 'bad'}"><td>${s.n}</td><td><code>${esc(s.label)}</code><br><small>${esc(s.action)}</small></td>
-<td><strong>${esc(s.state)}</strong><br><small>${esc(s.sees)}</small></td><td>${observed}</td>
-<td><a href="${esc(relative(dir, s.screenshot))}"><img loading="lazy" src="${esc(relative(dir, s.screenshot))}" alt="Step ${s.n}: ${esc(s.label)}"></a></td></tr>`;
+<td><strong>${esc(s.state)}</strong><br><small>${esc(s.sees)}</small></td><td>${observed}</td>${shot}</tr>`;
         })
         .join('\n');
       return `<section id="${anchor(r)}"><h2><span class="badge ${r.ok ? 'ok' : 'bad'}">${r.ok ? 'passed' : 'failed'}</span> ${esc(r.machineId)} · path ${esc(r.path.id)}</h2>
 <p class="desc">${esc(r.path.title)} <small>(${esc(r.path.requirement)}; ${(r.ms / 1000).toFixed(1)} s)</small></p>
-<p class="desc">Compared in the browser (the machine's selectors on the page's live actor): ${r.compared.length ? r.compared.map((k) => `<code>${esc(k)}</code>`).join(', ') : 'nothing'}</p>
+<p class="desc">${inNode ? "Replayed in Node on the real machine, in its model test's harness (a simulated clock, its calls held); compared" : "Compared in the browser (the machine's selectors on the page's live actor)"}: ${r.compared.length ? r.compared.map((k) => `<code>${esc(k)}</code>`).join(', ') : 'nothing'}</p>
 ${r.error ? `<p class="error" role="alert">${esc(r.error)}</p>` : ''}
-<table><thead><tr><th>#</th><th>Step</th><th>The model expects</th><th>Page against model</th><th>Screenshot</th></tr></thead><tbody>
+<table><thead><tr><th>#</th><th>Step</th><th>The model expects</th><th>${inNode ? 'Machine' : 'Page'} against model</th>${inNode ? '' : '<th>Screenshot</th>'}</tr></thead><tbody>
 ${rows}</tbody></table></section>`;
     })
     .join('\n');
@@ -668,6 +695,8 @@ export interface ReplayRun {
   failed: number;
   /** The run's report.html. */
   report: string;
+  /** Where the paths were replayed (default Chromium). */
+  where?: 'chromium' | 'node';
 }
 
 /**
@@ -684,6 +713,7 @@ export function recordRun(run: ReplayRun, dir = join('.tmp', 'replay')): string 
     .map(
       (r) =>
         `<tr class="${r.failed ? 'bad' : 'ok'}"><td>${esc(r.at.replace('T', ' ').slice(0, 19))}</td><td>${esc(r.machine)}</td>` +
+        `<td>${r.where === 'node' ? 'Node (real machine)' : 'Chromium'}</td>` +
         `<td>${esc(r.paths.length > 6 ? `${r.paths.length} paths` : r.paths.join(', '))}</td>` +
         `<td>${r.failed ? `<strong>${r.failed} failed</strong>, ` : ''}${r.passed} passed</td>` +
         `<td><a href="${esc(relative(dir, r.report))}">report</a></td></tr>`,
@@ -695,9 +725,9 @@ export function recordRun(run: ReplayRun, dir = join('.tmp', 'replay')): string 
 <title>Replay runs</title><style>
 body{margin:0;padding:24px;font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f8fafc}
 h1{font-size:24px;margin:0 0 12px}table{border-collapse:collapse;background:#fff;border:1px solid #e5e7eb;width:100%}
-th,td{padding:8px 12px;border-bottom:1px solid #e5e7eb;text-align:left}.bad td{background:#fee2e2}.ok td:nth-child(4){color:#166534}
+th,td{padding:8px 12px;border-bottom:1px solid #e5e7eb;text-align:left}.bad td{background:#fee2e2}.ok td:nth-child(5){color:#166534}
 </style></head><body><h1>Replay runs (${runs.length})</h1>
-<table><thead><tr><th>When (UTC)</th><th>Machine</th><th>Paths</th><th>Result</th><th></th></tr></thead><tbody>
+<table><thead><tr><th>When (UTC)</th><th>Machine</th><th>Where</th><th>Paths</th><th>Result</th><th></th></tr></thead><tbody>
 ${rows}</tbody></table></body></html>`,
   );
   return index;

@@ -1,9 +1,11 @@
 // Independent models (issue 17): what a machine should do, written from SPEC.md as plain data and a
-// `next` function, never read off the machine. Paths are generated from the model (the shortest way
-// to every state it can be in, then every step it allows from each), and each path is replayed on the
+// `next` function, never read off the machine. Paths are generated from the model as tours (issue
+// 35): every step the model allows from every state it can be in within `maxDepth` steps is taken at
+// least once, and each tour goes on from where its last step left it, so runs such as "fail, succeed,
+// fail, fail" are walked and a counter that should start again shows. Each path is replayed on the
 // real machine: after every step the machine's observation must equal what the model expects, and
 // the effects it started must be the ones the model names, with the same input. A machine that does
-// something the model does not also do fails the path that shows it, and the test is named after it.
+// something the model does not also do fails the path that shows it, at the step named.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -152,16 +154,170 @@ export const specStepLabel = (step: SpecStep): string => {
   return `${step.fail} fails`;
 };
 
-/**
- * The model's paths: the shortest path to every state the model can be in, then each step it allows
- * from each of those states (so every expected transition is taken at least once), up to `maxDepth`.
- */
-export function specPaths<S>(model: SpecModel<S>): SpecPath<S>[] {
-  return specWalk(model).paths;
+/** Which steps a walk may take (a page replay takes only the steps a person can take on the page). */
+export interface WalkOptions<S> {
+  canTake?: (step: SpecStep, before: S, after: S) => boolean;
+  /** The longest path a tour may grow to (default: the larger of 24 and `maxDepth` + 1). */
+  tourLength?: number;
 }
 
-/** The model's paths (see `specPaths`), with how many states it reached and how many were cut. */
-export function specWalk<S>(model: SpecModel<S>): SpecWalk<S> {
+/**
+ * The model's paths: tours that take every transition of the model at least once (every step it
+ * allows from every state within `maxDepth` steps of the start), each tour going on from where its
+ * last step left the model, so sequences such as "fail, succeed, fail, fail" are walked, not only
+ * the shortest way to each state.
+ */
+export function specPaths<S>(model: SpecModel<S>, options: WalkOptions<S> = {}): SpecPath<S>[] {
+  return specWalk(model, options).paths;
+}
+
+interface Edge {
+  step: SpecStep;
+  to: string;
+}
+
+interface Node<S> {
+  /** The state as first reached, by `path` from the start (a state's key may stand for several). */
+  state: S;
+  path: SpecStep[];
+  /** The steps from here, or null past `maxDepth` (not walked from). */
+  edges: Edge[] | null;
+  /** Which of `edges` no tour has taken yet. */
+  untaken: boolean[];
+}
+
+/** The model as a graph: every state within `maxDepth` steps of the start, and its steps. */
+function modelGraph<S>(model: SpecModel<S>, options: WalkOptions<S>) {
+  const key = model.key ?? ((s: S) => JSON.stringify(s));
+  const maxDepth = model.maxDepth ?? 6;
+  const start = key(model.initial);
+  const nodes = new Map<string, Node<S>>([
+    [start, { state: model.initial, path: [], edges: null, untaken: [] }],
+  ]);
+  let frontier = [start];
+  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
+    const next: string[] = [];
+    for (const k of frontier) {
+      const node = nodes.get(k)!;
+      node.edges = [];
+      for (const step of model.steps(node.state)) {
+        const after = model.next(node.state, step);
+        if (options.canTake && !options.canTake(step, node.state, after)) continue;
+        const to = key(after);
+        node.edges.push({ step, to });
+        if (!nodes.has(to)) {
+          nodes.set(to, { state: after, path: [...node.path, step], edges: null, untaken: [] });
+          next.push(to);
+        }
+      }
+      node.untaken = node.edges.map(() => true);
+    }
+    frontier = next;
+  }
+  // the states one step past the depth limit that no walk reaches
+  const beyond = new Set<string>();
+  for (const k of frontier) {
+    const { state } = nodes.get(k)!;
+    for (const step of model.steps(state)) {
+      const after = model.next(state, step);
+      if (options.canTake && !options.canTake(step, state, after)) continue;
+      if (!nodes.has(key(after))) beyond.add(key(after));
+    }
+  }
+  return { key, nodes, cut: beyond.size, maxDepth };
+}
+
+/** The shortest run of steps from `from` to a state with a step no tour has taken (BFS). */
+function routeToUntaken<S>(nodes: Map<string, Node<S>>, from: string): Edge[] | null {
+  const via = new Map<string, { prev: string; edge: Edge } | null>([[from, null]]);
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const k = queue[i]!;
+    const node = nodes.get(k)!;
+    if (node.untaken.includes(true)) {
+      const route: Edge[] = [];
+      for (let at = via.get(k); at; at = via.get(at.prev)) route.unshift(at.edge);
+      return route;
+    }
+    for (const edge of node.edges ?? [])
+      if (!via.has(edge.to)) {
+        via.set(edge.to, { prev: k, edge });
+        queue.push(edge.to);
+      }
+  }
+  return null;
+}
+
+/**
+ * The model's tours (see `specPaths`), with how many states they reach and how many were cut.
+ * Each tour starts by the shortest way to the first state with a step not taken yet, then keeps
+ * taking steps not taken yet, or the shortest way to the nearest state that has one, until it is
+ * `tourLength` long. Its states are the model's own along its steps (a key may stand for several
+ * states), and it only takes a step the model allows in the state it is really in.
+ */
+export function specWalk<S>(model: SpecModel<S>, options: WalkOptions<S> = {}): SpecWalk<S> {
+  const label = model.label ?? model.key ?? ((s: S) => JSON.stringify(s));
+  const { key, nodes, cut, maxDepth } = modelGraph(model, options);
+  const limit = Math.max(options.tourLength ?? 24, maxDepth + 1);
+  const order = [...nodes.values()];
+  const paths: SpecPath<S>[] = [];
+  const titled = new Set<string>();
+  const add = (steps: { step: SpecStep; state: S }[]): void => {
+    // a tour's title is its steps and where it ends (`npm run paths -- <machine>` lists every state)
+    const title = steps.length
+      ? `${steps.map(({ step }) => specStepLabel(step)).join(' · ')} → ${label(steps[steps.length - 1]!.state)}`
+      : `starts ${label(model.initial)}`;
+    if (titled.has(title)) return;
+    titled.add(title);
+    paths.push({ title, steps });
+  };
+  const same = (a: SpecStep, b: SpecStep) => JSON.stringify(a) === JSON.stringify(b);
+  // a model with no step at all still has its start to check
+  if (!order[0]!.edges?.length) add([]);
+  for (;;) {
+    const first = order.find((n) => n.untaken.includes(true));
+    if (!first) break;
+    const steps: { step: SpecStep; state: S }[] = [];
+    let state = model.initial;
+    const take = (step: SpecStep): void => {
+      state = model.next(state, step);
+      steps.push({ step, state });
+    };
+    for (const step of first.path) take(step);
+    walk: while (steps.length < limit) {
+      const node = nodes.get(key(state));
+      if (!node?.edges) break;
+      const allowed = model.steps(state);
+      const i = node.edges.findIndex((e, j) => node.untaken[j] && allowed.some((a) => same(a, e.step)));
+      if (i >= 0) {
+        node.untaken[i] = false;
+        take(node.edges[i]!.step);
+        continue;
+      }
+      const route = routeToUntaken(nodes, key(state));
+      if (!route?.length || steps.length + route.length + 1 > limit) break;
+      for (const edge of route) {
+        if (!model.steps(state).some((a) => same(a, edge.step))) break walk;
+        take(edge.step);
+      }
+    }
+    // the first state's untaken step is always taken: its state is the one it was found with
+    if (first.untaken.includes(true) && steps.length === first.path.length) {
+      const i = first.untaken.indexOf(true);
+      first.untaken[i] = false;
+      take(first.edges![i]!.step);
+    }
+    add(steps);
+  }
+  return { paths, states: nodes.size, cut };
+}
+
+/**
+ * The model's older, state-by-state paths: the shortest path to every state it can be in, then each
+ * step it allows from each of those states, up to `maxDepth`. A page replay picks the fewest of these
+ * that take every step a person can take on the page (tests/views/support/spec-page.ts).
+ */
+export function stateCoverPaths<S>(model: SpecModel<S>): SpecPath<S>[] {
   const key = model.key ?? ((s: S) => JSON.stringify(s));
   const label = model.label ?? key;
   const maxDepth = model.maxDepth ?? 6;
@@ -181,12 +337,6 @@ export function specWalk<S>(model: SpecModel<S>): SpecWalk<S> {
     }
     frontier = next;
   }
-  const beyond = new Set<string>();
-  for (const { state } of frontier)
-    for (const step of model.steps(state)) {
-      const k = key(model.next(state, step));
-      if (!shortest.has(k)) beyond.add(k);
-    }
   const title = (steps: { step: SpecStep; state: S }[]): string =>
     steps.length
       ? steps.map(({ step, state }) => `${specStepLabel(step)} → ${label(state)}`).join(' · ')
@@ -205,7 +355,27 @@ export function specWalk<S>(model: SpecModel<S>): SpecWalk<S> {
     const from = steps.length ? steps[steps.length - 1]!.state : model.initial;
     for (const step of model.steps(from)) add([...steps, { step, state: model.next(from, step) }]);
   }
-  return { paths, states: shortest.size, cut: beyond.size };
+  return paths;
+}
+
+/**
+ * A path through the steps a title names, in order, each the step of that label the model allows
+ * where the path stands ("step → state · step → state", or the steps alone): any run of steps the
+ * model allows is a path of it, so a path named by its title need not be one of the tours.
+ */
+export function specPathOf<S>(model: SpecModel<S>, title: string): SpecPath<S> | null {
+  const label = model.label ?? model.key ?? ((s: S) => JSON.stringify(s));
+  const parts = title.split(' · ').map((p) => p.split(' → ')[0]!.trim());
+  let state = model.initial;
+  const steps: { step: SpecStep; state: S }[] = [];
+  for (const part of parts) {
+    const step = model.steps(state).find((s) => specStepLabel(s) === part);
+    if (!step) return null;
+    state = model.next(state, step);
+    steps.push({ step, state });
+  }
+  const named = steps.map(({ step, state: s }) => `${specStepLabel(step)} → ${label(s)}`).join(' · ');
+  return { title: named, steps };
 }
 
 /** What the replay hands to the test's `observe`: the machine's snapshot and the effects it started. */
@@ -269,7 +439,8 @@ export async function replaySpecPath<S>(model: SpecModel<S>, target: ReplayTarge
   };
   check(model.initial, 'At start', calls.splice(0), model.startCalls ?? []);
   let before = model.initial;
-  for (const { step, state } of path.steps) {
+  for (const [i, { step, state }] of path.steps.entries()) {
+    const where = `After step ${i + 1} of ${path.steps.length} (${specStepLabel(step)})`;
     if ('send' in step) actor.send(step.send);
     else if ('wait' in step) clock.increment(step.wait);
     else {
@@ -277,12 +448,12 @@ export async function replaySpecPath<S>(model: SpecModel<S>, target: ReplayTarge
       const queue = pending.get(name) ?? [];
       const call = queue.shift();
       pending.set(name, queue);
-      if (!call) throw new Error(`After ${specStepLabel(step)}: the machine has no pending call of ${name}`);
+      if (!call) throw new Error(`${where}: the machine has no pending call of ${name}`);
       if ('settle' in step) call.resolve(step.output);
       else call.reject(step.error ?? new Error(`${name} failed`));
     }
     await flush();
-    check(state, `After ${specStepLabel(step)}`, calls.splice(0), model.calls?.(before, step, state) ?? []);
+    check(state, where, calls.splice(0), model.calls?.(before, step, state) ?? []);
     before = state;
   }
   actor.stop();

@@ -135,8 +135,9 @@ export const cartCountSpec = (): SpecModel<CartCountState> => {
       return steps;
     },
     next,
-    // the badge's number, and "..." while the count is asked for
-    expect: (s) => ({ count: s.count, loading: s.phase === 'fetching' }),
+    // the badge's number, "..." while the count is asked for, and the failures in a row the retry
+    // limit counts (a success, a login or a cart update after giving up, and a logout start it again)
+    expect: (s) => ({ count: s.count, loading: s.phase === 'fetching', failures: s.failures }),
     calls: (before, _step, after) =>
       before.phase !== 'fetching' && after.phase === 'fetching'
         ? [{ actor: 'fetchCartCount', input: undefined }]

@@ -43,6 +43,11 @@ export interface SessionState {
   toasts: string[];
   /** The calls the step started. */
   started: EffectCall[];
+  /**
+   * Calls the session gave up on (it left the state that made them, or asked again) whose answers
+   * are still to come, oldest first: an answer to one of them changes nothing.
+   */
+  abandoned: string[];
 }
 
 // SPEC.md §9 and §4 windows
@@ -154,13 +159,22 @@ const storage = (over: Partial<StorageMarks>): { type: 'storage.token'; marks: S
 });
 
 /** Another tab's token in storage (SPEC.md §4 cross-tab sync). */
-const STORAGE = {
+export const STORAGE = {
   // logged in there 59999 ms ago: accepted directly, with the user it stored
   direct: storage({ loginTime: NOW - RECENT_LOGIN + 1 }),
   // logged in there 60000 ms ago: the account is read
   verify: storage({ token: 'tok-e', loginTime: NOW - RECENT_LOGIN }),
-  // a logout 2999 ms ago: ignored
+  // SPEC.md §4 "unless a logout happened less than 3 s earlier", on both sides of its edge:
+  // a logout 2999 ms ago, the last instant inside the window: ignored
   afterLogout: storage({ loginTime: NOW - 1000, logoutTime: NOW - RECENT_LOGOUT_FOR_ADOPT + 1 }),
+  // a logout 3000 ms ago, no longer less than 3 s, the first instant outside: adopted, and as the
+  // login there was 1000 ms ago, directly with the user it stored (its own token, so that its step
+  // is told apart from the one above by name)
+  afterLogoutWindow: storage({
+    token: 'tok-h',
+    loginTime: NOW - 1000,
+    logoutTime: NOW - RECENT_LOGOUT_FOR_ADOPT,
+  }),
   // not a token (SPEC.md §5), though logged in there just now: ignored
   invalid: storage({ token: 'tok-f', tokenState: 'invalid', loginTime: NOW - 1000 }),
   // an expired token: ignored
@@ -316,7 +330,41 @@ const userChanged = (s: SessionState, user: SessionUser): SessionState => ({
   said: [...s.said, `persistUser ${json(user)}`],
 });
 
+/** The calls the session is waiting on in a state. */
+const pendingCalls = (s: SessionState): string[] =>
+  s.phase === 'restoring'
+    ? ['restoreSession']
+    : s.phase === 'leavingSession'
+      ? ['serverLogout']
+      : s.phase === 'member'
+        ? [
+            ...(s.account === 'loading' ? ['fetchAccount'] : []),
+            ...(s.account === 'refreshing' ? ['refreshAccount'] : []),
+            ...(s.poll === 'reading' ? ['readAuthMarks'] : []),
+          ]
+        : [];
+
+const answered = (step: SpecStep): string | null =>
+  'settle' in step ? step.settle : 'fail' in step ? step.fail : null;
+
+/**
+ * A step, and the calls it leaves unanswered: a call the session was waiting on is abandoned when
+ * the step takes the session out of the state that made it, or makes the same call again. The answer
+ * to an abandoned call (the oldest comes first) changes nothing.
+ */
 function next(before: SessionState, step: SpecStep): SessionState {
+  const actor = answered(step);
+  const at = actor === null ? -1 : before.abandoned.indexOf(actor);
+  if (at >= 0) return { ...quiet(before), abandoned: before.abandoned.filter((_, i) => i !== at) };
+  const after = nextOf(before, step);
+  const gaveUp = pendingCalls(before).filter(
+    (call) =>
+      call !== actor && (!pendingCalls(after).includes(call) || after.started.some((c) => c.actor === call)),
+  );
+  return gaveUp.length ? { ...after, abandoned: [...before.abandoned, ...gaveUp] } : after;
+}
+
+function nextOf(before: SessionState, step: SpecStep): SessionState {
   const s = quiet(before);
   if (s.phase === 'restoring') {
     if ('fail' in step && step.fail === 'restoreSession') return asVisitor(s, 'open');
@@ -355,7 +403,7 @@ function next(before: SessionState, step: SpecStep): SessionState {
       if (s.waited + step.wait < limit) return { ...s, waited: s.waited + step.wait };
       const rest = s.waited + step.wait - limit;
       const after: SessionState = { ...s, quiet: s.quiet === 'paused' ? 'guarded' : 'open', waited: 0 };
-      return rest > 0 ? next(after, { wait: rest }) : after;
+      return rest > 0 ? nextOf(after, { wait: rest }) : after;
     }
     if (!('send' in step)) return s;
     const event = step.send;
@@ -445,7 +493,21 @@ function next(before: SessionState, step: SpecStep): SessionState {
   }
 }
 
+/** An answer of each call the session gave up on, which it should ignore. */
+const lateAnswers = (s: SessionState): SpecStep[] =>
+  [...new Set(s.abandoned)].map((actor) =>
+    actor === 'fetchAccount' || actor === 'refreshAccount'
+      ? { settle: actor, output: fetchedUser }
+      : actor === 'readAuthMarks'
+        ? { settle: actor, output: { token: null, loginTime: null, logoutTime: NOW - 1000, now: NOW } }
+        : { settle: actor },
+  );
+
 function steps(s: SessionState): SpecStep[] {
+  return [...lateAnswers(s), ...stepsOf(s)];
+}
+
+function stepsOf(s: SessionState): SpecStep[] {
   if (s.phase === 'restoring')
     return [
       ...Object.values(RESTORES).map((output) => ({ settle: 'restoreSession', output })),
@@ -476,6 +538,7 @@ function steps(s: SessionState): SpecStep[] {
       { send: STORAGE.direct },
       { send: STORAGE.verify },
       { send: STORAGE.afterLogout },
+      { send: STORAGE.afterLogoutWindow },
       { send: STORAGE.invalid },
       { send: STORAGE.expired },
       { send: STORAGE.removed },
@@ -549,6 +612,7 @@ export const sessionSpec: SpecModel<SessionState> = {
     announced: [],
     toasts: [],
     started: [],
+    abandoned: [],
   },
   startCalls: [{ actor: 'restoreSession', input: undefined }],
   steps,
@@ -581,20 +645,21 @@ export const sessionSpec: SpecModel<SessionState> = {
   }),
   // states differ by where the session stands, not by the sample values it holds
   key: (s) =>
-    json(
-      s.phase === 'visitor'
+    json([
+      ...(s.phase === 'visitor'
         ? [s.phase, s.quiet, s.waited, s.lastToastAt, s.revoked]
         : s.phase === 'member'
           ? [s.phase, s.account, s.poll, s.waited, s.user !== null, s.polled]
-          : [s.phase, s.cause, s.token !== null],
-    ),
+          : [s.phase, s.cause, s.token !== null]),
+      s.abandoned,
+    ]),
   label: (s) =>
-    s.phase === 'visitor'
+    (s.phase === 'visitor'
       ? `visitor${s.quiet === 'open' ? '' : ` (${s.quiet}${s.waited ? ` +${s.waited} ms` : ''})`}`
       : s.phase === 'member'
         ? `member ${s.token} (${s.account}${s.poll === 'reading' ? ', polling' : s.waited ? `, +${s.waited} ms` : ''})`
         : s.phase === 'leavingSession'
           ? `logging out${s.automatic ? ' (automatic)' : ''}`
-          : s.phase,
+          : s.phase) + (s.abandoned.length ? ` (${s.abandoned.join(', ')} given up)` : ''),
   maxDepth: 5,
 };

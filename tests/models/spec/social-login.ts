@@ -65,6 +65,9 @@ export const socialLoginSpec = (): SpecModel<SocialLoginState> => {
     output: { ok: true, signedIn },
   });
   const next = (s: SocialLoginState, step: SpecStep): SocialLoginState => {
+    // a look given up on answers into the void, whatever the flow has come to since
+    if (('settle' in step ? step.settle : 'fail' in step ? step.fail : null) === 'readStoredSignIn')
+      if (s.abandonedLooks > 0) return { ...s, abandonedLooks: s.abandonedLooks - 1 };
     if (ended(s)) return s;
     if ('send' in step) {
       if (s.stage !== 'waiting') return s;
@@ -85,8 +88,6 @@ export const socialLoginSpec = (): SpecModel<SocialLoginState> => {
       return { ...s, waited, poll: s.poll === 'looking' ? 'looking' : s.poll + step.wait };
     }
     const actor = 'settle' in step ? step.settle : step.fail;
-    if (actor === 'readStoredSignIn' && s.abandonedLooks > 0)
-      return { ...s, abandonedLooks: s.abandonedLooks - 1 };
     const output = 'settle' in step ? step.output : undefined;
     switch (actor) {
       case 'authorize': {

@@ -7,7 +7,7 @@ export const authCallbackScript: BrowserScript = {
   machineId: 'authCallback',
   effects: { exchangeCode: 'exchangeCode' },
   start: '/terms',
-  // path 76 of `npm run paths -- authCallback`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'callback.start {"code":"c0de","state":"s7ate","error":null} → exchanging · exchangeCode answers {"ok":false,"msg":"This sign-in link has expire... → failed "This sign-in link has expired." · wait 20000 ms → failed "This sign-in link has expired."',
   async act(event, { page }) {

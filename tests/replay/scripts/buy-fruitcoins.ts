@@ -12,7 +12,7 @@ export const buyFruitCoinsScript: BrowserScript = {
   effects: { fetchPacks: 'fetchFruitPacks', buyPack: 'buyFruitPack', confirmTopUp: 'confirmTopUp' },
   start: '/terms',
   member: true,
-  // path 5 of `npm run paths -- buyFruitCoins`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'topup.open {"payment":null} → loading · fetchPacks answers {"data":[{"id":"handful","title":"Handful","coi... → choosing balance 120 (session told 120)',
   async act(event, { page, before }) {

@@ -30,7 +30,7 @@ export const cartCountScript: BrowserScript = {
   machineId: 'cartCount',
   effects: { fetchCartCount: 'fetchCartCount' },
   start: '/terms',
-  // path 23 of `npm run paths -- cartCount`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'cart.refresh {"reason":"login"} → afterLogin count 0 · wait 499 ms → afterLogin +499 ms count 0 · wait 1 ms → debouncing count 0',
   async act(event, { page }) {

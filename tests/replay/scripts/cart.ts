@@ -35,7 +35,7 @@ export const cartScript: BrowserScript = {
   machineId: 'cart',
   effects: { fetchCart: 'fetchCart', changeCart: 'addToCart', fetchCoupons: 'fetchCoupons' },
   start: '/terms',
-  // path 10 of `npm run paths -- cart`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'cart.load → loading [-] coupons idle · fetchCart answers {"items":[{"promptId":3}],"balance":100} → idle [3] coupons idle',
   async act(event, { page, before }) {

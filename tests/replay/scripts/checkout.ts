@@ -15,7 +15,7 @@ export const checkoutScript: BrowserScript = {
   effects: { placeOrder: 'checkout' },
   start: '/terms',
   member: true,
-  // path 41 of `npm run paths -- checkout`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'checkout.start {"order":{"source":"buyNow","promptIds":[7],"co... → reviewing (buyNow) · checkout.confirm → placing (buyNow) · placeOrder fails → retryable (buyNow) "Can\'t reach FruitPrompt right now."',
   async act(event, { page }) {

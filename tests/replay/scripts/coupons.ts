@@ -7,7 +7,7 @@ export const couponsScript: BrowserScript = {
   effects: { fetchCoupons: 'fetchCoupons' },
   start: '/terms',
   member: true,
-  // path 8 of `npm run paths -- coupons`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'coupons.load {"tab":"valid"} → loading valid · fetchCoupons answers [{"id":1,"code":"SAVE1","title":"10% off","kind... → ready valid (2 coupons)',
   async act(event, { page }) {

@@ -8,7 +8,7 @@ export const emailVerificationScript: BrowserScript = {
   machineId: 'emailVerification',
   effects: { verifyEmail: 'verifyEmail', resendVerification: 'resendVerification' },
   start: '/terms',
-  // path 6 of `npm run paths -- emailVerification`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'verify.start {"token":"tok-1"} → checking · verifyEmail answers {"status":"verified","email":"new.user@outlook.... → verified "new.user@outlook.com"',
   async act(event, { page }) {

@@ -11,7 +11,7 @@ export const exchangeScript: BrowserScript = {
   effects: { fetchOffers: 'fetchExchangeOffers', exchange: 'exchange' },
   start: '/terms',
   member: true,
-  // path 11 of `npm run paths -- exchange`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'exchange.load → loading · fetchOffers answers {"data":[{"id":1,"title":"20% off","fruitCost":... → browsing balance 300 (1 told) · exchange.choose {"offerId":1} → confirming balance 300 offer 1 (1 told)',
   async act(event, { page, before }) {

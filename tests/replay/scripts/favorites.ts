@@ -24,7 +24,7 @@ export const favoritesScript: BrowserScript = {
     },
     loading: { actual: ({ snapshot }) => snapshot.hasTag('loading') },
   },
-  // path 30 of `npm run paths -- favorites`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'session.member {"token":"token-a"} → loading [] · fetchFavorites answers [3] → ready [3] · favorites.toggle {"promptId":3} → ready [] 1 unsaved',
   async act(event, { page, before }) {

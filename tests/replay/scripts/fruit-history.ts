@@ -7,7 +7,7 @@ export const fruitHistoryScript: BrowserScript = {
   effects: { fetchLedger: 'fetchLedger' },
   start: '/terms',
   member: true,
-  // path 8 of `npm run paths -- fruitHistory`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'fruit.load {"page":1} → loading page 1 · fetchLedger answers {"data":[{"id":5,"amount":-180,"balanceAfter":4... → ready page 1 (1 entries, balance 470) [session told 470]',
   async act(event, { page }) {

@@ -10,7 +10,7 @@ export const homeSectionsScript: BrowserScript = {
   machineId: 'homeSections',
   effects: { fetchHomeSections: 'fetchHomeSections' },
   start: '/terms',
-  // path 32 of `npm run paths -- homeSections`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'home.load → loading · fetchHomeSections answers [{"key":"trending","title":"Trending now","data... → ready (trending) · wait 60000 ms → ready (trending)',
   async act(event, { page }) {

@@ -8,7 +8,7 @@ export const inboxScript: BrowserScript = {
   machineId: 'inbox',
   effects: { fetchUnreadCount: 'fetchUnreadCount' },
   start: '/terms',
-  // path 77 of `npm run paths -- inbox`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'session.member {"token":"a.b.c"} → loading 0 · fetchUnreadCount answers 3 → waiting 3 · wait 59999 ms → waiting 3 +59999 ms · wait 1 ms → loading 3',
   async act(event, { page, before }) {

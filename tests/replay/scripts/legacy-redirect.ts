@@ -7,7 +7,7 @@ export const legacyRedirectScript: BrowserScript = {
   machineId: 'legacyRedirect',
   effects: { fetchPrompt: 'getPrompt' },
   start: '/terms',
-  // path 8 of `npm run paths -- legacyRedirect`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'legacy.open {"id":"7","search":"?ref=mail&x=1"} → resolving · fetchPrompt answers {"found":true,"prompt":{"id":7,"promptDetail":{... → redirected → /detail/misty-lake-7?ref=mail&x=1',
   async act(event, { page }) {

@@ -16,7 +16,9 @@ export const messagesScript: BrowserScript = {
   },
   start: '/terms',
   member: true,
-  testPath: 'load-8',
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
+  testPath:
+    'messages.load {"page":1} → loading · fetchMessages answers {"data":[{"id":1,"kind":"welcome","title":"Welc... → page 1, 3 shown, 4 unread',
   async act(event, { page, before }) {
     await translateAnswers(page, 'markMessageRead', (outcome) => {
       if (!('output' in outcome)) return outcome;

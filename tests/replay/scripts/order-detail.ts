@@ -10,7 +10,7 @@ export const orderDetailScript: BrowserScript = {
   effects: { fetchOrder: 'fetchOrder', payOrder: 'payOrder', cancelOrder: 'cancelOrder' },
   start: '/terms',
   member: true,
-  // path 14 of `npm run paths -- orderDetail`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'order.load {"orderId":"42"} → loading · fetchOrder answers {"found":true,"order":{"id":42,"status":"pendin... → viewing #42 pending',
   async act(event, { page }) {

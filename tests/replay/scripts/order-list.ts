@@ -9,7 +9,7 @@ export const orderListScript: BrowserScript = {
   effects: { fetchOrders: 'fetchOrders' },
   start: '/terms',
   member: true,
-  // path 8 of `npm run paths -- orderList`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'orders.load {"query":{"page":1}} → loading page 1 · fetchOrders answers {"data":[{"id":42,"status":"pending","createdAt... → ready page 1 (1 orders)',
   async act(event, { page }) {

@@ -19,7 +19,7 @@ export const paymentResultScript: BrowserScript = {
   },
   start: '/terms',
   member: true,
-  // path 40 of `npm run paths -- paymentResult`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'payment.openPending {"orderId":"12"} → loading pending #12 · fetchOrder answers {"id":12,"status":"pending","payment":{"method"... → watching pending #12 (pending) · wait 3000 ms → checking pending #12 (pending)',
   async act(event, { page }) {

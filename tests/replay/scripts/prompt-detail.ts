@@ -18,7 +18,7 @@ export const promptDetailScript: BrowserScript = {
   machineId: 'promptDetail',
   effects: { fetchPrompt: 'getPrompt', fetchRelated: 'getRelated' },
   start: '/terms',
-  // path 11 of `npm run paths -- promptDetail`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'detail.load {"id":"misty-lake-7"} → loading misty-lake-7 · fetchPrompt answers {"found":true,"prompt":{"id":7,"slugId":"misty-... → ready.loading misty-lake-7',
   // as the detail page reads them (tests/machines/prompt-detail.model.test.ts): the prompt and its

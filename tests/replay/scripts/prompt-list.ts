@@ -18,7 +18,7 @@ export const promptListScript: BrowserScript = {
   effects: { fetchPromptPage: 'listPrompts' },
   start: '/terms',
   // a category, another, then Back: the first one's cards at once while they are fetched again
-  // path 14 of `npm run paths -- promptList`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'list.load {"query":{"page":1},"entry":"e1"} → loading home@e1 · fetchPromptPage answers {"data":[{"id":1,"slugId":"lake-1","title":"Lak... → ready home@e1 showing home#0 kept e1',
   async act(event, { page, before }) {

@@ -10,7 +10,7 @@ export const registrationSuccessScript: BrowserScript = {
   intent: hoverLogIn,
   effects: {},
   start: '/terms',
-  // path 17 of `npm run paths -- registrationSuccess`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'registration.succeeded {"email":"new.user@outlook.com"} → open new.user@outlook.com resend in 60s · wait 999 ms → open new.user@outlook.com resend in 60s · wait 1 ms → open new.user@outlook.com resend in 59s',
   // the resend button is a child actor: its own state, read from the page

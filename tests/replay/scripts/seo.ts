@@ -19,7 +19,7 @@ export const seoScript: BrowserScript = {
   machineId: 'seo',
   effects: { fetchSeo: 'fetchSeo' },
   start: '/terms',
-  // path 34 of `npm run paths -- seo`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'seo.page {"pageType":"DETAIL","referenceId":"7","canonic... → waiting for DETAIL 7, 0 cached · wait 99 ms → waiting for DETAIL 7 +99 ms, 0 cached · wait 1 ms → asking for DETAIL 7, 0 cached · fetchSeo answers {"metaTitle":"Misty Alpine Lake — FruitPrompt",... → idle, shows "Misty Alpine Lake — FruitPrompt", 1 cached',
   // seo has no selectors: what it applied is the document's head. The model lists everything applied;

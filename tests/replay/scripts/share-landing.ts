@@ -7,7 +7,7 @@ export const shareLandingScript: BrowserScript = {
   machineId: 'shareLanding',
   effects: { resolveShareLink: 'resolveShareLink' },
   start: '/terms',
-  // path 8 of `npm run paths -- shareLanding`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'shareLink.open {"id":"Ab12Cd34","partner":false} → resolving · resolveShareLink answers {"found":true,"slugId":"misty-lake-7","partner"... → landed → /detail/misty-lake-7',
   async act(event, { page }) {

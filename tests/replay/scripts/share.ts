@@ -8,7 +8,7 @@ export const shareScript: BrowserScript = {
   effects: { createShareLink: 'createShareLink', copyText: 'copyText' },
   // prompt 7 of the demo data, the path's promptId
   start: '/detail/hyperlapse-through-a-manhattan-avenue-at-dusk-7',
-  // path 10 of `npm run paths -- share`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'share.request {"promptId":7} → creating #7 · createShareLink answers {"url":"http://localhost:3000/s/Ab12Cd34"} → copying #7 · copyText answers → idle #7 [success]',
   async act(event, { page }) {

@@ -42,7 +42,7 @@ export const templateFillerScript: BrowserScript = {
   machineId: 'templateFiller',
   effects: { copyText: 'copyText' },
   start: '/terms',
-  // path 48 of `npm run paths -- templateFiller`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'template.load {"promptId":7,"template":"a misty lake with [Va... → editing lake ["",""] · template.copy → copying lake ["",""] · copyText answers → editing lake ["",""] [success]',
   async act(event, { page }) {

@@ -10,7 +10,7 @@ export const toastScript: BrowserScript = {
   machineId: 'toast',
   effects: {},
   start: '/detail/flat-fitness-app-icon-set-37',
-  // path 13 of `npm run paths -- toast`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'toast.show {"kind":"success","message":"You have successfu... → toast-1 success (2000 ms left) · wait 2000 ms → toast-1 success fading (300 ms left)',
   async act(event, { page, before }) {

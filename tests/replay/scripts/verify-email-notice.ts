@@ -14,7 +14,7 @@ export const verifyEmailNoticeScript: BrowserScript = {
   intent: hoverLogIn,
   effects: {},
   start: '/terms',
-  // path 13 of `npm run paths -- verifyEmailNotice`
+  // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'notice.show {"email":"late@example.com"} → shown for late@example.com · notice.close → hidden (was late@example.com) · wait 60000 ms → hidden (was late@example.com)',
   // the resend button is a child actor: its own state, read from the page

@@ -4,7 +4,7 @@
 // every step what the page shows, read from the DOM, must equal what the model expects, in the
 // model's own terms. A page that disagrees with its model fails the test named after the path.
 import {
-  specPaths,
+  stateCoverPaths,
   specStepLabel,
   type SpecModel,
   type SpecPath,
@@ -51,7 +51,7 @@ export function pagePaths<S>(
     }
     return stepEdges(model, path);
   };
-  const walkable = specPaths(model)
+  const walkable = stateCoverPaths(model)
     .map((path) => ({ path, edges: edgesOf(path) }))
     .filter((p): p is { path: SpecPath<S>; edges: string[] } => p.edges !== null)
     .sort((a, b) => b.edges.length - a.edges.length);
