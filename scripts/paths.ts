@@ -2,7 +2,8 @@
 // (tests/models/spec/): the SPEC.md sections it checks, how many paths, and whether any were cut.
 // With one (`npm run paths -- toastItem`), its model's paths grouped by the requirement their last
 // step checks, each step with what the replay then checks the machine shows.
-// Markdown by default, JSON with --json. `npm run replay -- <machine> <number>` replays a path in Chromium.
+// Markdown by default, JSON with --json. `npm run replay -- <machine> <number>` replays a path in Chromium
+// (the session and the root, `app`, whose steps are not a person's: in Node, on the real machine).
 import { catalogueMarkdown, catalogueOf } from '../tests/models/spec-catalogue.ts';
 import { SPEC_MODELS } from '../tests/models/spec/index.ts';
 
@@ -13,7 +14,8 @@ const USAGE = `Usage: npm run paths [-- <machine>] [--json]
                  (a machine name such as toastItem, or its file name such as toast-item)
   --json         JSON instead of Markdown
 
-Replay one in Chromium: npm run replay -- <machine> [<walk>] <number>`;
+Replay one: npm run replay -- <machine> [<walk>] <number>
+  (in Chromium; session and app, whose steps are not a person's, in Node on the real machine)`;
 
 const args = process.argv.slice(2);
 if (args.includes('--help') || args.includes('-h')) {

@@ -3,11 +3,10 @@
 // The probe (GET /api/health) is a controlled effect. The `watch` actor (the API client's and the
 // browser's reports) is replaced by one that runs the page machines to retry: recorders registered
 // under their systemIds that write down what they hear. What the banner shows is the `shown` selector;
-// `connection.restored` is counted as the machine emits it.
+// `connection.restored` is counted as the machine emits it (tests/support/connection-harness.ts, which
+// `npm run replay -- connection <n>` replays the paths in too).
 import { describe, it } from 'vitest';
-import { assign, setup, spawnChild, type AnyActorRef } from 'xstate';
-import { connectionMachine, type ConnectionInput } from '../../machines/shell/connection.ts';
-import { shown } from '../../machines/shell/connection.selectors.ts';
+import { connectionTarget } from '../support/connection-harness.ts';
 import {
   replaySpecPath,
   specPaths,
@@ -23,51 +22,8 @@ import {
   PROBE_FAILS,
   probeWait,
   RESTORED_NOTICE,
-  RETRY_TARGETS,
-  RUNNING_PAGES,
   type ConnectionState,
 } from '../models/spec/connection.ts';
-
-/** A page machine that runs: it writes down every event it hears. */
-const page = setup({ types: { context: {} as { heard: string[] } } }).createMachine({
-  context: { heard: [] },
-  on: { '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event.type] }) } },
-});
-
-/** Stands in for the API client's reports (the test sends them) and runs the pages. */
-const watch = setup({ actors: { page } }).createMachine({
-  entry: RUNNING_PAGES.map((id) => spawnChild('page', { id, systemId: id })),
-});
-
-const machine = connectionMachine.provide({ actors: { watch: watch as never } });
-const input: ConnectionInput = {
-  retryOnRestore: RETRY_TARGETS as unknown as ConnectionInput['retryOnRestore'],
-};
-
-/** `connection.restored` as emitted, per replayed actor. */
-const announced = new WeakMap<AnyActorRef, number>();
-
-const target = {
-  machine,
-  input,
-  effects: ['probe'],
-  observe: ({ snapshot, actor }: { snapshot: unknown; actor: AnyActorRef }) => {
-    if (!announced.has(actor)) {
-      announced.set(actor, 0);
-      actor.on('connection.restored', () => announced.set(actor, announced.get(actor)! + 1));
-    }
-    return {
-      banner: shown(snapshot as Parameters<typeof shown>[0]),
-      heard: Object.fromEntries(
-        RUNNING_PAGES.map((id) => [
-          id,
-          (actor.system.get(id) as AnyActorRef | undefined)?.getSnapshot().context.heard ?? null,
-        ]),
-      ),
-      announced: announced.get(actor),
-    };
-  },
-};
 
 const model = connectionSpec();
 
@@ -85,7 +41,7 @@ const pathOf = (steps: SpecStep[]): SpecPath<ConnectionState> => {
 const untilProbe = (failed: number): SpecStep[] => [{ wait: probeWait(failed) - 1 }, { wait: 1 }];
 
 describe(`connection against ${model.spec}`, () => {
-  for (const path of specPaths(model)) it(path.title, () => replaySpecPath(model, target, path));
+  for (const path of specPaths(model)) it(path.title, () => replaySpecPath(model, connectionTarget(), path));
 
   const ladder = [0, 1, 2, 3, 4, 5].flatMap((failed) => [...untilProbe(failed), PROBE_FAILS]);
   for (const path of [
@@ -103,12 +59,12 @@ describe(`connection against ${model.spec}`, () => {
     // the browser's online event probes at once, whatever the wait
     pathOf([LOST, ...ladder.slice(0, 9), BROWSER_ONLINE, PROBE_FAILS, { wait: probeWait(4) - 1 }]),
   ])
-    it(path.title, () => replaySpecPath(model, target, path));
+    it(path.title, () => replaySpecPath(model, connectionTarget(), path));
 });
 
 describe('connection given no page machines to tell', () => {
   const bare = connectionSpec(false);
   bare.maxDepth = 4;
   for (const path of specPaths(bare))
-    it(path.title, () => replaySpecPath(bare, { ...target, input: undefined }, path));
+    it(path.title, () => replaySpecPath(bare, { ...connectionTarget(), input: undefined }, path));
 });

@@ -1,36 +1,17 @@
 // resendEmail against its independent model (tests/models/spec/resend-email.ts): every path of the
-// model replayed on the machine, with the resend call controlled, observed through its selectors.
+// model replayed on the machine, with the resend call controlled, observed through its selectors
+// (tests/support/resend-email-harness.ts, which `npm run replay -- resendEmail <walk> <n>` replays the
+// paths in too).
 import { describe, it } from 'vitest';
-import type { SnapshotFrom } from 'xstate';
-import { resendEmailMachine } from '../../machines/auth/resend-email.ts';
-import * as button from '../../machines/auth/resend-email.selectors.ts';
 import { replaySpecPath, specPaths } from '../support/spec-model.ts';
-import { RESEND_TO, resendEmailSpec } from '../models/spec/resend-email.ts';
+import { resendEmailTarget } from '../support/resend-email-harness.ts';
+import { resendEmailSpec } from '../models/spec/resend-email.ts';
 
 for (const coolingDown of [true, false]) {
   const model = resendEmailSpec(coolingDown);
   describe(`resendEmail (${coolingDown ? 'right after registration' : 'ready'}) against ${model.spec}`, () => {
     for (const path of specPaths(model)) {
-      it(path.title, () =>
-        replaySpecPath(
-          model,
-          {
-            machine: resendEmailMachine,
-            input: { email: RESEND_TO, coolingDown },
-            effects: ['resendVerification'],
-            observe: ({ snapshot }) => {
-              const s = snapshot as SnapshotFrom<typeof resendEmailMachine>;
-              return {
-                disabled: button.disabled(s),
-                sending: button.sending(s),
-                secondsLeft: button.secondsLeft(s),
-                result: button.result(s),
-              };
-            },
-          },
-          path,
-        ),
-      );
+      it(path.title, () => replaySpecPath(model, resendEmailTarget(coolingDown), path));
     }
   });
 }

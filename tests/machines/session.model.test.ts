@@ -1,78 +1,21 @@
 // session against its independent model (tests/models/spec/session.ts): every path of the model
 // replayed on the machine. The session runs in a small system beside a toast that writes down what it
 // is told; what it stores and tells the window (src/'s actions) and what it announces (its emitted
-// events) go to one log, in order, and its storage listener counts as running while it runs.
+// events) go to one log, in order, and its storage listener counts as running while it runs
+// (tests/support/session-harness.ts, which `npm run replay -- session <n>` replays the paths in too).
 import { describe, expect, it } from 'vitest';
 import {
   createActor,
-  forwardTo,
   fromCallback,
   fromPromise,
   SimulatedClock,
-  setup,
-  type AnyActorLogic,
-  type AnyActorRef,
   type AnyEventObject,
   type AnyStateMachine,
-  type EventObject,
 } from 'xstate';
 import { sessionMachine, type Restored } from '../../machines/auth/session.ts';
-import { user, view } from '../../machines/auth/session.selectors.ts';
-import { replaySpecPath, specPaths } from '../support/spec-model.ts';
-import { sessionSpec, storedUser } from '../models/spec/session.ts';
-
-interface Heard {
-  said: string[];
-  announced: string[];
-  toasts: string[];
-  listening: number;
-}
-
-/**
- * The system the session runs in, as a machine the replay can provide its effects to: `provide` puts
- * them into the session, which runs with systemId "session" beside a recording "toast".
- */
-function systemOf(heard: Heard): AnyStateMachine {
-  const build = (actors: Record<string, AnyActorLogic>) => {
-    const session = sessionMachine.provide({
-      actors: {
-        ...actors,
-        storageListener: fromCallback(() => {
-          heard.listening++;
-          return () => {
-            heard.listening--;
-          };
-        }),
-      } as never,
-      actions: {
-        persistSignIn: (_, p) => heard.said.push(`persistSignIn ${p.token} ${JSON.stringify(p.user)}`),
-        persistUser: (_, p) => heard.said.push(`persistUser ${JSON.stringify(p.user)}`),
-        clearSession: () => heard.said.push('clearSession'),
-        announceLogin: () => heard.said.push('login-success event'),
-        announceLogout: () => heard.said.push('user-logout event'),
-        rememberLoginToast: (_, p) => heard.said.push(`rememberLoginToast ${p.at}`),
-        cleanSocialLoginParam: () => heard.said.push('cleanSocialLoginParam'),
-      },
-    });
-    const toast = fromCallback<EventObject>(({ receive }) => {
-      receive((event) => {
-        const { kind, message } = event as unknown as { kind: string; message: string };
-        heard.toasts.push(`${event.type === 'toast.show' ? '' : `${event.type} `}${kind}: ${message}`);
-      });
-    });
-    return setup({ actors: { session, toast } }).createMachine({
-      invoke: [
-        { src: 'toast', systemId: 'toast' },
-        { id: 'session', src: 'session', systemId: 'session' },
-      ],
-      // what the page, the API client and other tabs tell the session
-      on: { '*': { actions: forwardTo('session') } },
-    });
-  };
-  return { provide: ({ actors }: { actors: Record<string, AnyActorLogic> }) => build(actors) } as never;
-}
-
-const listened = new WeakSet<AnyActorRef>();
+import { replaySpecPath, specPaths, type SpecPath, type SpecStep } from '../support/spec-model.ts';
+import { sessionTarget } from '../support/session-harness.ts';
+import { RESTORES, sessionSpec, STORAGE, storedUser, type SessionState } from '../models/spec/session.ts';
 
 for (const model of [sessionSpec]) {
   describe(`session against ${model.spec}`, () => {
@@ -87,47 +30,52 @@ for (const model of [sessionSpec]) {
 
     for (const path of paths) {
       it(path.title, async () => {
-        const heard: Heard = { said: [], announced: [], toasts: [], listening: 0 };
-        await replaySpecPath(
-          model,
-          {
-            machine: systemOf(heard),
-            effects: ['restoreSession', 'fetchAccount', 'refreshAccount', 'serverLogout', 'readAuthMarks'],
-            observe: ({ snapshot }) => {
-              const session = (snapshot.children as Record<string, AnyActorRef>).session!;
-              // what it announces, heard from its start (it says nothing before its restore answers)
-              if (!listened.has(session)) {
-                listened.add(session);
-                session.on('*', (event: EventObject & { token?: string }) =>
-                  heard.announced.push(
-                    event.token === undefined ? event.type : `${event.type} ${event.token}`,
-                  ),
-                );
-              }
-              const s = session.getSnapshot();
-              const seen = {
-                view: view(s),
-                restoring: s.hasTag('pending'),
-                loadingAccount: s.hasTag('loadingUser'),
-                loggingOut: s.hasTag('loggingOut'),
-                running: Object.keys(s.children).sort(),
-                token: s.context.token,
-                user: user(s),
-                revoked: s.context.revoked,
-                listening: heard.listening,
-                said: heard.said.splice(0),
-                announced: heard.announced.splice(0),
-                toasts: heard.toasts.splice(0),
-              };
-              return seen;
-            },
-          },
-          path,
-        );
+        await replaySpecPath(model, sessionTarget(), path);
       });
     }
   });
 }
+
+// SPEC.md §4: another tab's token is adopted "unless a logout happened less than 3 s earlier" (§9
+// window 3000 ms). Both sides of the edge, as the model says and replayed on the machine: 2999 ms
+// after the logout is the last instant inside (ignored), 3000 ms the first outside (adopted).
+describe('session: the 3000 ms cross-tab window after a logout, on both sides of its edge', () => {
+  /** The model's path: restored as a visitor with nothing stored, then another tab's token. */
+  const visitorThen = (event: (typeof STORAGE)[keyof typeof STORAGE]): SpecPath<SessionState> => {
+    let state = sessionSpec.initial;
+    const steps: SpecStep[] = [{ settle: 'restoreSession', output: RESTORES.none }, { send: event }];
+    return {
+      title: `a visitor, then a token ${event.marks.now - event.marks.logoutTime!} ms after a logout`,
+      steps: steps.map((step) => ({ step, state: (state = sessionSpec.next(state, step)) })),
+    };
+  };
+
+  it('ignores a token stored 2999 ms after the logout, inside the window', async () => {
+    expect(STORAGE.afterLogout.marks.now - STORAGE.afterLogout.marks.logoutTime!).toBe(2999);
+    const path = visitorThen(STORAGE.afterLogout);
+    expect(path.steps.at(-1)!.state).toMatchObject({ phase: 'visitor', quiet: 'open', token: null });
+    await replaySpecPath(sessionSpec, sessionTarget(), path);
+  });
+
+  it('adopts a token stored 3000 ms after the logout, the first instant outside', async () => {
+    expect(STORAGE.afterLogoutWindow.marks.now - STORAGE.afterLogoutWindow.marks.logoutTime!).toBe(3000);
+    const path = visitorThen(STORAGE.afterLogoutWindow);
+    // logged in there 1000 ms ago: taken directly, with the user stored there
+    expect(path.steps.at(-1)!.state).toMatchObject({
+      phase: 'member',
+      token: 'tok-h',
+      account: 'ready',
+      user: STORAGE.afterLogoutWindow.marks.storedUser,
+    });
+    await replaySpecPath(sessionSpec, sessionTarget(), path);
+  });
+
+  it('is walked by the generated paths on both sides', () => {
+    const taken = specPaths(sessionSpec).flatMap((p) => p.steps.map(({ step }) => step));
+    expect(taken).toContainEqual({ send: STORAGE.afterLogout });
+    expect(taken).toContainEqual({ send: STORAGE.afterLogoutWindow });
+  });
+});
 
 describe('session with an effect src/ did not provide', () => {
   /** The failures the session's effects reported, by effect: each names what was not provided. */

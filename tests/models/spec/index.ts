@@ -1,6 +1,7 @@
 // Every machine's independent model, by the machine's name: what `npm run paths` lists. A machine
 // with several walks (another input) lists each.
 import type { SpecModel } from '../../support/spec-model.ts';
+import { appSpec } from './app.ts';
 import { authCallbackSpec } from './auth-callback.ts';
 import { buyFruitCoinsSpec } from './buy-fruitcoins.ts';
 import { cartSpec } from './cart.ts';
@@ -34,6 +35,7 @@ import { settingsSpec, type SettingsFocus } from './settings.ts';
 import { supportSpec, type SupportFocus } from './support.ts';
 import { ACCOUNT_MENU_CLOSE_DELAY, CATEGORY_MENU_CLOSE_DELAY, hoverMenuSpec } from './hover-menu.ts';
 import { seoSpec } from './seo.ts';
+import { sessionSpec } from './session.ts';
 import { toastSpec } from './toast.ts';
 import { toastItemSpec } from './toast-item.ts';
 
@@ -56,6 +58,9 @@ const one = <S>(name: string, model: SpecModel<S>): SpecEntry => ({
 });
 
 export const SPEC_MODELS: SpecEntry[] = [
+  // the root (which actors run, and when) and the session: replayed in Node (tests/replay/node-runner.ts)
+  one('app', appSpec),
+  one('session', sessionSpec),
   one('authCallback', authCallbackSpec()),
   one('buyFruitCoins', buyFruitCoinsSpec()),
   one('cart', cartSpec()),
