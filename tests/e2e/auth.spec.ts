@@ -1,4 +1,4 @@
-import { expect, started, test, type Page } from './support/test.ts';
+import { expect, test, type Page } from './support/test.ts';
 
 const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
 
@@ -100,19 +100,8 @@ test('continue as guest', async ({ page }) => {
   await expect(accountMenu(page)).toContainText(/Guest/);
 });
 
-test('two tabs follow each other: login and logout', async ({ context }) => {
-  const one = await context.newPage();
-  const two = await context.newPage();
-  await one.goto('/');
-  await two.goto('/terms');
-  await Promise.all([started(one), started(two)]);
-  await loginByEmail(one, DEMO.email, DEMO.password);
-  await expect(accountMenu(one)).toBeVisible();
-  await expect(accountMenu(two)).toBeVisible();
-  await accountMenu(one).click();
-  await one.getByRole('menuitem', { name: 'Log out' }).click();
-  await expect(two.getByRole('banner').getByRole('button', { name: 'Log in' })).toBeVisible();
-});
+// Two tabs following each other (login and logout, within 1 s, by the storage event and not the
+// 5 s poll): tests/e2e/session-tabs.spec.ts.
 
 test('an invalid or expired token in storage leaves the visitor logged out', async ({ page }) => {
   const errors: string[] = [];

@@ -5,7 +5,7 @@
 import { test as base, type Page } from '@playwright/test';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Browser, Locator, Page, Route } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Locator, Page, Route } from '@playwright/test';
 
 /** Resolves once the app has started on the page. */
 export const started = (page: Page) =>
