@@ -6,6 +6,8 @@ import { afterEach, vi } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  // a test that failed while Vitest's timers were faked does not leave them to the next one
+  vi.useRealTimers();
 });
 
 if (!window.matchMedia) {

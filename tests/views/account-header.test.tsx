@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromPromise, SimulatedClock } from 'xstate';
 import type { Restored } from '../../machines/auth/session.ts';
 import { browserEffects, systemActor } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
@@ -15,9 +15,19 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
+/**
+ * The app on /terms with a member signed in. The machines' delays run on a simulated clock that
+ * only the test moves (toasts stay, the account menu stays open), or with `fakeClock` on Vitest's
+ * fake timers.
+ */
 async function signedInApp({ fakeClock = false } = {}) {
   const cart = controllable<[string], number | null>();
-  const app = await renderApp('/terms', {}, { effects: fakeEffects({ fetchCartCount: cart.fn }) });
+  const clock = new SimulatedClock();
+  const app = await renderApp(
+    '/terms',
+    {},
+    { effects: fakeEffects({ fetchCartCount: cart.fn }), clock: fakeClock ? 'timers' : clock },
+  );
   // The clock is faked once the app is on screen, before the sign-in starts the cart's delays.
   if (fakeClock) vi.useFakeTimers();
   act(() =>
@@ -33,7 +43,7 @@ async function signedInApp({ fakeClock = false } = {}) {
       now: Date.now(),
     }),
   );
-  return { ...app, cart };
+  return { ...app, cart, clock };
 }
 
 describe('signed-in header (SPEC.md §2)', () => {
@@ -134,7 +144,7 @@ describe('signed-in header (SPEC.md §2)', () => {
   });
 
   it('works like the category menu: keyboard, Escape, outside click, hover with a 500 ms close', async () => {
-    const { user } = await signedInApp();
+    const { user, clock } = await signedInApp();
     const trigger = header().getByRole('button', { name: 'Account menu for Alexandria Quinn' });
     trigger.focus();
     await user.keyboard('{ArrowDown}');
@@ -154,9 +164,11 @@ describe('signed-in header (SPEC.md §2)', () => {
     expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
     await user.unhover(trigger);
     expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('menu', { name: 'Account' })).toBeNull(), {
-      timeout: 1500,
-    });
+    // the close delay on the machines' clock: open until 500 ms have passed, closed then
+    act(() => clock.increment(499));
+    expect(screen.getByRole('menu', { name: 'Account' })).toBeInTheDocument();
+    act(() => clock.increment(1));
+    expect(screen.queryByRole('menu', { name: 'Account' })).toBeNull();
   });
 });
 

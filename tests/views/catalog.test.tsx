@@ -1,5 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import type { PromptPage } from '../../domain/catalog.ts';
 import { cardFixture, fullFixture } from '../support/fixtures.ts';
 import { renderApp } from './support/render-app.tsx';
@@ -126,10 +127,13 @@ describe('home grid', () => {
   ])('opens %s as the category its reference id names (SPEC.md §7)', async (url, title, fixed, ref) => {
     const listPrompts = vi.fn(async () => threeGrades);
     const fetchSeo = vi.fn(async () => null);
-    await renderApp(url, { listPrompts }, { effects: { fetchSeo } });
+    const clock = new SimulatedClock();
+    await renderApp(url, { listPrompts }, { effects: { fetchSeo }, clock });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     await screen.findAllByRole('article');
     expect(listPrompts).toHaveBeenCalledWith({ page: 1, pageSize: 24, ...fixed });
+    // the page's metadata is asked for once the seo machine's 100 ms check delay has passed
+    act(() => clock.increment(100));
     await waitFor(() =>
       expect(fetchSeo).toHaveBeenCalledWith(
         expect.objectContaining({ pageType: 'CATEGORY', referenceId: ref }),

@@ -397,7 +397,7 @@ interface CartApp extends App {
 
 const SESSION_TOAST_TEXTS = new Set<string>(Object.values(SESSION_TOASTS));
 
-/** Records each toast once (scanned at every step: a toast stays 2 s, longer than a step). */
+/** Records each toast once (scanned at every step; on the machines' simulated clock a toast stays). */
 function watchToasts(app: CartApp): void {
   const seen = new WeakSet<Element>();
   const scan = () => {
@@ -1141,6 +1141,7 @@ describe(`paymentResult on the page against ${paymentModel.spec}`, () => {
                     payOrder: server.call('payOrder'),
                     cancelOrder: server.call('cancelOrder'),
                   }),
+                  clock: 'timers',
                 },
               )) as PaymentApp;
               Object.assign(app, { server });

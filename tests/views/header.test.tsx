@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { systemActor } from '../../src/app/app-system.ts';
 import { renderApp } from './support/render-app.tsx';
 
@@ -201,7 +202,10 @@ describe('footer and toasts', () => {
   });
 
   it('renders the toast queue in a polite live region and dismisses on request', async () => {
-    const { user, system } = await renderApp('/');
+    // the toasts' delays on a clock only the test moves: the toast leaves because it was dismissed,
+    // not because its 2 s were up while the test waited
+    const clock = new SimulatedClock();
+    const { user, system } = await renderApp('/', {}, { clock });
     const region = screen.getByRole('region', { name: 'Notifications' });
     expect(region).toHaveAttribute('aria-live', 'polite');
     act(() =>
@@ -215,6 +219,10 @@ describe('footer and toasts', () => {
     expect(message.closest('.toast')).toHaveClass('toast--success');
     await user.click(within(region).getByRole('button', { name: 'Dismiss notification' }));
     await waitFor(() => expect(message.closest('.toast')).toHaveAttribute('data-leaving', 'true'));
-    await waitFor(() => expect(within(region).queryByText('Saved to your library')).not.toBeInTheDocument());
+    // it fades for 300 ms, then is gone
+    act(() => clock.increment(299));
+    expect(within(region).getByText('Saved to your library')).toBeInTheDocument();
+    act(() => clock.increment(1));
+    expect(within(region).queryByText('Saved to your library')).not.toBeInTheDocument();
   });
 });

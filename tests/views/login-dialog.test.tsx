@@ -14,8 +14,9 @@ afterEach(() => {
   sessionStorage.clear();
 });
 
-async function openDialog(effects = fakeEffects()) {
-  const app = await renderApp('/terms', {}, { effects });
+/** The login dialog open on /terms; `clock: 'timers'` for the tests that fake Vitest's timers. */
+async function openDialog(effects = fakeEffects(), clock?: 'timers') {
+  const app = await renderApp('/terms', {}, { effects, ...(clock ? { clock } : {}) });
   await app.user.click(header().getByRole('button', { name: 'Log in' }));
   return app;
 }
@@ -248,7 +249,7 @@ describe('Continue with Google', () => {
     });
 
     it('gives up after 20 s with "Login timed out. Please try again."', async () => {
-      await openDialog(silentPopup());
+      await openDialog(silentPopup(), 'timers');
       await startGoogle();
       await act(() => vi.advanceTimersByTimeAsync(19_999));
       expect(loginDialog()).toHaveAttribute('data-state', 'open.social');
@@ -260,7 +261,7 @@ describe('Continue with Google', () => {
     });
 
     it('notices the token in local storage at the next 500 ms poll', async () => {
-      await openDialog(silentPopup());
+      await openDialog(silentPopup(), 'timers');
       await startGoogle();
       const token = `${b64({ alg: 'HS256' })}.${b64({ sub: 'u-77', exp: 4_102_444_800, preferred_username: 'Stored Person' })}.sig`;
       await act(() => vi.advanceTimersByTimeAsync(1200));

@@ -31,7 +31,9 @@ describe('holding the viewer marks at start', () => {
     const client = startAppSystem({ effects: fakeEffects(), restore: await serverSnapshots() });
     holdMarksForMember(client, root);
     expect(root.dataset.viewer).toBeUndefined();
-    await new Promise((r) => setTimeout(r, 20));
+    // every import started by then has settled (a sleep of a few ms could end before a started import
+    // reached the mock on a busy machine, and the test would pass when it should not)
+    await vi.dynamicImportSettled();
     expect(loaded).not.toHaveBeenCalled();
     client.stop();
   });

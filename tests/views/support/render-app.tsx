@@ -1,14 +1,15 @@
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { vi } from 'vitest';
-import { fromPromise, waitFor } from 'xstate';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ListQuery, PromptPage } from '../../../domain/catalog.ts';
 import type { PromptLookup } from '../../../machines/catalog/prompt-detail.ts';
 import type { Restored } from '../../../machines/auth/session.ts';
 import { createAppRouter } from '../../../src/router.tsx';
 import {
   browserEffects,
+  PAGE_MODULES,
   startAppSystem,
   prepareMember,
   systemActor,
@@ -34,8 +35,15 @@ export interface RenderOptions {
   effects?: Partial<AppEffects>;
   /** Wait until the session has been restored (the header shows Log in or the user); default true. */
   settleSession?: boolean;
-  /** The actor system's clock (a SimulatedClock to step through delays without waiting). */
-  clock?: StartOptions['clock'];
+  /**
+   * The actor system's clock. By default a SimulatedClock that only the test moves
+   * (`clock.increment(ms)`, with the clock passed here): the machines' delays (a toast's 2 s, a
+   * menu's close, the cart count's debounce, the session's 5 s poll of storage where the fakes keep
+   * no token) never run out while a busy machine works through a test, so what a test sees does not
+   * depend on how fast the machine is. `'timers'`: the global timers, for a test that installs
+   * Vitest's fake timers (`vi.useFakeTimers()`) and moves those instead.
+   */
+  clock?: StartOptions['clock'] | 'timers';
   /**
    * `loaded` (default): the sign-in machines and views are loaded before the first render, as after a
    * first sign-in intent, so a test's dialog opens in the render its machine opens it in. `onDemand`:
@@ -52,6 +60,18 @@ export interface RenderOptions {
   /** What the session finds in storage at start (a signed-in member, or nobody). */
   restored?: Restored;
 }
+
+/**
+ * The systems the tests started, stopped after each test (its app unmounted first): none of them (a
+ * session's storage listener, a machine's timer on the global clock) acts during the next test, or
+ * redirects through `navigation.go`, which the next test's router has taken over.
+ */
+const started = new Set<ReturnType<typeof startAppSystem>>();
+afterEach(() => {
+  cleanup();
+  for (const system of started) system.stop();
+  started.clear();
+});
 
 /**
  * The whole SPA (root actor system + router) on a memory history at `path`, with fake catalog
@@ -111,11 +131,13 @@ export async function renderApp(
       actors: { ...effects.session.actors, restoreSession: fromPromise<Restored>(async () => restored) },
     };
   }
+  const clock = options.clock === 'timers' ? undefined : (options.clock ?? new SimulatedClock());
   const system = startAppSystem({
     effects,
     loadSignInViews: options.loadSignInViews ?? preloadShellViews,
-    ...(options.clock ? { clock: options.clock } : {}),
+    ...(clock ? { clock } : {}),
   });
+  started.add(system);
   if (options.signIn !== 'onDemand') {
     system.send({ type: 'signIn.prepare' });
     await whenAttached(system, 'loginDialog');
@@ -142,3 +164,32 @@ export async function renderApp(
 }
 
 export const locationOf = (router: ReturnType<typeof createAppRouter>) => router.state.location;
+
+/**
+ * Once per test file, before its tests: the code the app loads on first use (the sign-in dialogs, the
+ * member's machines, the pages' modules, the tab title's table) loaded, and the app rendered once and
+ * taken down again with what it left in the document. A file's first render otherwise loads that code
+ * and runs React, the router and jsdom cold: a few hundred ms of CPU more than the next render, and
+ * seconds on a busy machine, which the file's first test paid inside its own 5 s timeout. Loading code
+ * is the slowest thing a file does on a busy machine, hence the hook's own timeout.
+ */
+beforeAll(async () => {
+  const { title } = document;
+  const head = new Set(document.head.childNodes);
+  const stored = [localStorage, sessionStorage].map((storage) => Object.entries(storage));
+  const go = navigation.go;
+  await Promise.all([
+    ...Object.values(PAGE_MODULES).map((load) => load()),
+    import('../../../src/platform/page-head.ts'),
+  ]);
+  const { system } = await renderApp('/terms');
+  cleanup();
+  system.stop();
+  navigation.go = go;
+  document.title = title;
+  for (const node of [...document.head.childNodes]) if (!head.has(node)) node.remove();
+  [localStorage, sessionStorage].forEach((storage, i) => {
+    storage.clear();
+    for (const [key, value] of stored[i]!) storage.setItem(key, value);
+  });
+}, 30_000);
