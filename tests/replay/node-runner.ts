@@ -203,38 +203,35 @@ export async function replayPathInNode(replay: NodeReplay, entry: SpecPathEntry)
     error = e instanceof Error ? e.message : String(e);
   }
   const states = [model.initial, ...path.steps.map((s) => s.state)];
-  const steps: StepResult[] = shown.map(({ seen, started: calls }, n) => {
-    const state = states[n];
+  /** Step n as the report lists it, with what was compared there. */
+  const stepResult = (n: number, observed: Observation[], ok: boolean): StepResult => {
     const step = n ? path.steps[n - 1]!.step : undefined;
-    const expectedCalls = step ? (model.calls?.(states[n - 1], step, state) ?? []) : (model.startCalls ?? []);
-    const expected = model.expect(state);
-    const observed = compare(expected, seen, expectedCalls, calls);
     return {
-      n,
-      label: step ? specStepLabel(step) : 'start',
-      action: step ? actionOf(step) : 'the machine starts',
-      state: name(state),
-      sees: seesText(expected),
-      observed,
-      screenshot: '',
-      ok: observed.every((o) => o.ok),
-    };
-  });
-  // a failure before the machine could be read (it failed, or had no call to settle): the step taken
-  if (error && steps.every((s) => s.ok) && steps.length < states.length) {
-    const n = steps.length;
-    const step = n ? path.steps[n - 1]!.step : undefined;
-    steps.push({
       n,
       label: step ? specStepLabel(step) : 'start',
       action: step ? actionOf(step) : 'the machine starts',
       state: name(states[n]),
       sees: seesText(model.expect(states[n])),
-      observed: [],
+      observed,
       screenshot: '',
-      ok: false,
-    });
-  }
+      ok,
+    };
+  };
+  const steps: StepResult[] = shown.map(({ seen, started: calls }, n) => {
+    const step = n ? path.steps[n - 1]!.step : undefined;
+    const expectedCalls = step
+      ? (model.calls?.(states[n - 1], step, states[n]) ?? [])
+      : (model.startCalls ?? []);
+    const observed = compare(model.expect(states[n]), seen, expectedCalls, calls);
+    return stepResult(
+      n,
+      observed,
+      observed.every((o) => o.ok),
+    );
+  });
+  // a failure before the machine could be read (it failed, or had no call to settle): the step taken
+  if (error && steps.every((s) => s.ok) && steps.length < states.length)
+    steps.push(stepResult(steps.length, [], false));
   const ok = !error && steps.length === states.length && steps.every((s) => s.ok);
   return {
     machineId: entry.machine,

@@ -154,6 +154,15 @@ export const specStepLabel = (step: SpecStep): string => {
   return `${step.fail} fails`;
 };
 
+/** How the model tells its states apart (default: JSON). */
+const keyOf =
+  <S>(model: SpecModel<S>) =>
+  (s: S): string =>
+    model.key ? model.key(s) : JSON.stringify(s);
+
+/** A state's short name in titles (default: its key). */
+const labelOf = <S>(model: SpecModel<S>): ((s: S) => string) => model.label ?? keyOf(model);
+
 /** Which steps a walk may take (a page replay takes only the steps a person can take on the page). */
 export interface WalkOptions<S> {
   canTake?: (step: SpecStep, before: S, after: S) => boolean;
@@ -187,8 +196,8 @@ interface Node<S> {
 }
 
 /** The model as a graph: every state within `maxDepth` steps of the start, and its steps. */
-function modelGraph<S>(model: SpecModel<S>, options: WalkOptions<S>) {
-  const key = model.key ?? ((s: S) => JSON.stringify(s));
+function modelGraph<S>(model: SpecModel<S>, options: WalkOptions<S> = {}) {
+  const key = keyOf(model);
   const maxDepth = model.maxDepth ?? 6;
   const start = key(model.initial);
   const nodes = new Map<string, Node<S>>([
@@ -256,7 +265,7 @@ function routeToUntaken<S>(nodes: Map<string, Node<S>>, from: string): Edge[] | 
  * states), and it only takes a step the model allows in the state it is really in.
  */
 export function specWalk<S>(model: SpecModel<S>, options: WalkOptions<S> = {}): SpecWalk<S> {
-  const label = model.label ?? model.key ?? ((s: S) => JSON.stringify(s));
+  const label = labelOf(model);
   const { key, nodes, cut, maxDepth } = modelGraph(model, options);
   const limit = Math.max(options.tourLength ?? 24, maxDepth + 1);
   const order = [...nodes.values()];
@@ -283,7 +292,11 @@ export function specWalk<S>(model: SpecModel<S>, options: WalkOptions<S> = {}): 
       state = model.next(state, step);
       steps.push({ step, state });
     };
+    // the first state's step not taken yet: its state is the one it was found with, so it is allowed
     for (const step of first.path) take(step);
+    const i = first.untaken.indexOf(true);
+    first.untaken[i] = false;
+    take(first.edges![i]!.step);
     walk: while (steps.length < limit) {
       const node = nodes.get(key(state));
       if (!node?.edges) break;
@@ -301,12 +314,6 @@ export function specWalk<S>(model: SpecModel<S>, options: WalkOptions<S> = {}): 
         take(edge.step);
       }
     }
-    // the first state's untaken step is always taken: its state is the one it was found with
-    if (first.untaken.includes(true) && steps.length === first.path.length) {
-      const i = first.untaken.indexOf(true);
-      first.untaken[i] = false;
-      take(first.edges![i]!.step);
-    }
     add(steps);
   }
   return { paths, states: nodes.size, cut };
@@ -318,25 +325,8 @@ export function specWalk<S>(model: SpecModel<S>, options: WalkOptions<S> = {}): 
  * that take every step a person can take on the page (tests/views/support/spec-page.ts).
  */
 export function stateCoverPaths<S>(model: SpecModel<S>): SpecPath<S>[] {
-  const key = model.key ?? ((s: S) => JSON.stringify(s));
-  const label = model.label ?? key;
-  const maxDepth = model.maxDepth ?? 6;
-  const shortest = new Map<string, { step: SpecStep; state: S }[]>([[key(model.initial), []]]);
-  let frontier: { state: S; steps: { step: SpecStep; state: S }[] }[] = [{ state: model.initial, steps: [] }];
-  for (let depth = 0; depth < maxDepth && frontier.length; depth++) {
-    const next: typeof frontier = [];
-    for (const { state, steps } of frontier) {
-      for (const step of model.steps(state)) {
-        const after = model.next(state, step);
-        const k = key(after);
-        if (shortest.has(k)) continue;
-        const path = [...steps, { step, state: after }];
-        shortest.set(k, path);
-        next.push({ state: after, steps: path });
-      }
-    }
-    frontier = next;
-  }
+  const label = labelOf(model);
+  const { nodes, maxDepth } = modelGraph(model);
   const title = (steps: { step: SpecStep; state: S }[]): string =>
     steps.length
       ? steps.map(({ step, state }) => `${specStepLabel(step)} → ${label(state)}`).join(' · ')
@@ -349,11 +339,14 @@ export function stateCoverPaths<S>(model: SpecModel<S>): SpecPath<S>[] {
     seen.add(t);
     paths.push({ title: t, steps });
   };
-  for (const steps of shortest.values()) {
+  // the graph's states in the order the walk found them, each by the way it was found
+  for (const node of nodes.values()) {
+    let state = model.initial;
+    const steps = node.path.map((step) => ({ step, state: (state = model.next(state, step)) }));
     add(steps);
     if (steps.length >= maxDepth) continue;
-    const from = steps.length ? steps[steps.length - 1]!.state : model.initial;
-    for (const step of model.steps(from)) add([...steps, { step, state: model.next(from, step) }]);
+    for (const step of model.steps(node.state))
+      add([...steps, { step, state: model.next(node.state, step) }]);
   }
   return paths;
 }
@@ -364,7 +357,7 @@ export function stateCoverPaths<S>(model: SpecModel<S>): SpecPath<S>[] {
  * model allows is a path of it, so a path named by its title need not be one of the tours.
  */
 export function specPathOf<S>(model: SpecModel<S>, title: string): SpecPath<S> | null {
-  const label = model.label ?? model.key ?? ((s: S) => JSON.stringify(s));
+  const label = labelOf(model);
   const parts = title.split(' · ').map((p) => p.split(' → ')[0]!.trim());
   let state = model.initial;
   const steps: { step: SpecStep; state: S }[] = [];
