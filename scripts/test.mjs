@@ -43,6 +43,19 @@ function runTogether(jobs, env = {}) {
   );
 }
 
+/** Runs jobs one after another, each printed as a block when it ends; resolves to whether each passed. */
+async function runLane(name, jobs) {
+  const t0 = Date.now();
+  const results = [];
+  for (const job of jobs) {
+    const [ok] = await runTogether([{ ...job, title: `${name} │ ${job.title}` }], job.env);
+    results.push(ok);
+  }
+  const seconds = (Date.now() - t0) / 1000;
+  timings.push({ title: `${name} │ the whole lane`, seconds, ok: results.every(Boolean) });
+  return results;
+}
+
 function ensureChromium() {
   if (existsSync(CHROMIUM)) return true;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -128,54 +141,6 @@ const [typesOk, lintOk, formatOk] = await runTogether([
 step('type check', typesOk);
 step('lint', lintOk);
 step('format', formatOk);
-// The API project runs its files one at a time (each opens its own database, some start PostgreSQL
-// clusters and servers) and vitest runs such a project only after the others: it left a core idle
-// for five minutes. It runs in a process of its own beside the unit and view tests instead.
-const [unitOk, apiOk] = await runTogether(
-  [
-    {
-      title: 'Unit, model-based and view tests (vitest, projects unit and views)',
-      command: 'npx',
-      args: [
-        'vitest',
-        'run',
-        '--project=unit',
-        '--project=views',
-        '--reporter=default',
-        '--reporter=json',
-        '--outputFile.json=.tmp/vitest.json',
-      ],
-    },
-    {
-      title: 'API tests on PGlite and PostgreSQL (vitest, project api)',
-      command: 'npx',
-      args: [
-        'vitest',
-        'run',
-        '--project=api',
-        '--reporter=default',
-        '--reporter=json',
-        '--outputFile.json=.tmp/vitest-api.json',
-      ],
-    },
-  ],
-  REQUIRE_POSTGRES,
-);
-step('unit, model and view tests', unitOk);
-step('API tests', apiOk);
-step(
-  'model coverage',
-  run('Model-based coverage per machine', 'node', ['--import', 'tsx', 'scripts/model-coverage.ts']),
-);
-step(
-  'mutation scores',
-  run('Mutation scores: each machine changed since its score was recorded (StrykerJS)', 'node', [
-    '--import',
-    'tsx',
-    'scripts/mutation.ts',
-    '--check',
-  ]),
-);
 step(
   'build',
   run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&
@@ -188,28 +153,79 @@ step(
       'warn',
     ]),
 );
-step(
-  'build checks',
-  run(
-    'Budgets, bundle checks and browser replays of model paths (vitest, project build)',
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project=build',
-      '--reporter=default',
-      '--reporter=json',
-      '--outputFile.json=.tmp/vitest-build.json',
-    ],
-    REQUIRE_POSTGRES,
-  ),
-);
-step(
-  'end-to-end tests',
-  run('End-to-end tests (Playwright, Debian Chromium, production build)', 'npx', ['playwright', 'test'], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/e2e.json',
-  }),
-);
+// Two lanes, one a core. The API project runs its files one at a time (each opens its own database,
+// some start PostgreSQL clusters and servers), and so do the build checks and the end-to-end tests:
+// one after another they left a core idle for most of the run. Lane A: unit and view tests (two
+// workers), then the end-to-end tests; lane B: the API tests, then the build checks. The build comes
+// first (seconds), so both lanes read one finished dist/.
+const [laneA, laneB] = await Promise.all([
+  runLane('lane A', [
+    {
+      title: 'Unit, model-based and view tests (vitest, projects unit and views)',
+      command: 'npx',
+      args: [
+        'vitest',
+        'run',
+        '--project=unit',
+        '--project=views',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=.tmp/vitest.json',
+      ],
+      env: REQUIRE_POSTGRES,
+    },
+    {
+      title: 'Model-based coverage per machine',
+      command: 'node',
+      args: ['--import', 'tsx', 'scripts/model-coverage.ts'],
+    },
+    {
+      title: 'Mutation scores: each machine changed since its score was recorded (StrykerJS)',
+      command: 'node',
+      args: ['--import', 'tsx', 'scripts/mutation.ts', '--check'],
+    },
+    {
+      title: 'End-to-end tests (Playwright, Debian Chromium, production build)',
+      command: 'npx',
+      args: ['playwright', 'test'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/e2e.json' },
+    },
+  ]),
+  runLane('lane B', [
+    {
+      title: 'API tests on PGlite and PostgreSQL (vitest, project api)',
+      command: 'npx',
+      args: [
+        'vitest',
+        'run',
+        '--project=api',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=.tmp/vitest-api.json',
+      ],
+      env: REQUIRE_POSTGRES,
+    },
+    {
+      title: 'Budgets, bundle checks and browser replays of model paths (vitest, project build)',
+      command: 'npx',
+      args: [
+        'vitest',
+        'run',
+        '--project=build',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=.tmp/vitest-build.json',
+      ],
+      env: REQUIRE_POSTGRES,
+    },
+  ]),
+]);
+step('unit, model and view tests', laneA[0]);
+step('model coverage', laneA[1]);
+step('mutation scores', laneA[2]);
+step('end-to-end tests', laneA[3]);
+step('API tests', laneB[0]);
+step('build checks', laneB[1]);
 
 let passed = 0;
 let failed = 0;
