@@ -6,11 +6,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
+import { codeOf } from './lib/code-of.ts';
 
 /** Each machine's file and the tests that check it (the file's own tests, or the flows it is part of). */
-const MACHINE_TESTS: Record<string, { file: string; tests: string[] }> = {
+export const MACHINE_TESTS: Record<string, { file: string; tests: string[] }> = {
   hoverMenu: { file: 'machines/shell/hover-menu.ts', tests: ['tests/machines/hover-menu.test.ts'] },
   toast: { file: 'machines/shell/toast.ts', tests: ['tests/machines/toast.test.ts'] },
   connection: { file: 'machines/shell/connection.ts', tests: ['tests/machines/connection.test.ts'] },
@@ -203,18 +205,17 @@ interface Recorded {
  * the harness.
  */
 export function fingerprint(machine: string): string {
+  const hash = createHash('sha256');
+  for (const file of fingerprintFiles(machine)) hash.update(file).update(codeOf(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The files a machine's fingerprint reads. */
+export function fingerprintFiles(machine: string): string[] {
   const entry = MACHINE_TESTS[machine]!;
   const model = `tests/models/spec/${basename(entry.file)}`;
   const system = `tests/support/${basename(entry.file, '.ts')}-harness.ts`;
-  const files = [
-    entry.file,
-    ...testsOf(machine),
-    ...[model, system].filter((file) => existsSync(file)),
-    ...SHARED,
-  ];
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update(readFileSync(file));
-  return hash.digest('hex').slice(0, 16);
+  return [entry.file, ...testsOf(machine), ...[model, system].filter((file) => existsSync(file)), ...SHARED];
 }
 
 const readRecord = (): Record<string, Recorded> =>
@@ -224,95 +225,99 @@ const scoreOf = (row: Row): number => (row.score === 'n/a' ? 100 : Number.parseF
 
 const args = process.argv.slice(2);
 const flags = new Set(args.filter((a) => a.startsWith('--')));
-const named = args.filter((a) => !a.startsWith('--'));
-const rows: Row[] = [];
 
-if (flags.has('--check')) {
-  const record = readRecord();
-  const all = flags.has('--all') || process.env.MUTATION_CHECK === 'all' || named.length > 0;
-  for (const m of named) if (!MACHINE_TESTS[m]) throw new Error(`No machine "${m}" (scripts/mutation.ts)`);
-  const names = named.length ? named : Object.keys(MACHINE_TESTS);
-  const changed = names.filter((m) => all || record[m]?.fingerprint !== fingerprint(m));
-  // with --rotate, the others, from a place that moves each day, so every machine is re-checked
-  // every few days
-  const day = Math.floor(Date.now() / 86_400_000);
-  const others = flags.has('--rotate') ? names.filter((m) => !changed.includes(m)) : [];
-  const rotation = others.map((_, i) => others[(i + day * 7) % others.length]!);
-  const budgetMs = Number(process.env.MUTATION_BUDGET_MINUTES ?? 15) * 60_000;
-  const started = Date.now();
-  console.log(
-    changed.length
-      ? `Mutation check: ${all ? changed.join(', ') : `${changed.length} machine(s) changed since their score was recorded: ${changed.join(', ')}`}`
-      : 'Mutation check: no machine changed since its score was recorded (tests/mutation-scores.json).',
-  );
-  if (rotation.length)
-    console.log(`Then, while ${budgetMs / 60_000} minutes last, in today's order: ${rotation.join(', ')}`);
-  if (flags.has('--dry-run')) process.exit(0);
-  const failures: string[] = [];
-  const queue = [...changed, ...rotation];
-  for (const machine of queue) {
-    if (!changed.includes(machine) && Date.now() - started > budgetMs) {
-      console.log(`Time budget used: ${queue.length - rows.length} machine(s) left for another day.`);
-      break;
-    }
-    const row = await mutate(machine);
-    rows.push(row);
-    // The bar is the recorded share of mutants killed outright: a mutant that timed out counts as
-    // caught, but a run on a busy machine times out more, so recorded timeouts are not held against
-    // a quieter run (measured: exchange recorded 6 timeouts under load, 0 on a quiet clone).
-    const r = record[machine];
-    const recorded = r
-      ? Math.round((r.killed / (r.killed + r.survived + r.noCoverage + r.timeout)) * 1000) / 10
-      : undefined;
-    const bar = Math.max(FLOOR, recorded ?? FLOOR);
-    if (scoreOf(row) < bar)
-      failures.push(
-        `${machine}: ${row.score} is below ${recorded === undefined || recorded < FLOOR ? `the ${FLOOR}% floor` : `its recorded ${recorded}% (killed outright)`}` +
-          ` (node scripts/mutation-survivors.mjs ${machine} lists the survivors)`,
-      );
-  }
-  if (rows.length) console.table(rows);
-  if (failures.length) {
-    console.error(failures.join('\n'));
-    process.exit(1);
-  }
-} else if (flags.has('--record-reports')) {
-  const record = readRecord();
-  for (const machine of named.length ? named : Object.keys(MACHINE_TESTS)) {
-    const file = join(OUT, machine, 'mutation.json');
-    if (!existsSync(file)) {
-      console.log(`${machine}: no report in ${file}`);
-      continue;
-    }
-    const report = JSON.parse(readFileSync(file, 'utf8')) as {
-      files: Record<string, { mutants: { status: string }[] }>;
-    };
-    const mutants = Object.values(report.files).flatMap((f) => f.mutants);
-    const count = (status: string) => mutants.filter((m) => m.status === status).length;
-    const [killed, survived, noCoverage, timeout] = ['Killed', 'Survived', 'NoCoverage', 'Timeout'].map(
-      count,
-    ) as [number, number, number, number];
-    const valid = killed + timeout + survived + noCoverage;
-    const score = valid ? Math.round(((killed + timeout) / valid) * 1000) / 10 : 100;
-    rows.push({ machine, killed, survived, noCoverage, timeout, score: `${score.toFixed(1)}%` });
-    record[machine] = { killed, survived, noCoverage, timeout, score, fingerprint: fingerprint(machine) };
-  }
-  console.table(rows);
-  const sorted = Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
-  writeFileSync(RECORD, `${JSON.stringify(sorted, null, 2)}\n`);
-} else {
-  const machines = named.length ? named : Object.keys(MACHINE_TESTS);
-  for (const machine of machines) rows.push(await mutate(machine));
-  console.table(rows);
-  writeFileSync(join(OUT, 'scores.json'), JSON.stringify(rows, null, 2));
-  if (flags.has('--record')) {
+// Run as a command (`npm run mutation`), not when a check imports `fingerprint`.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const named = args.filter((a) => !a.startsWith('--'));
+  const rows: Row[] = [];
+
+  if (flags.has('--check')) {
     const record = readRecord();
-    for (const row of rows) {
-      const { machine, ...counts } = row;
-      record[machine] = { ...counts, score: scoreOf(row), fingerprint: fingerprint(machine) };
+    const all = flags.has('--all') || process.env.MUTATION_CHECK === 'all' || named.length > 0;
+    for (const m of named) if (!MACHINE_TESTS[m]) throw new Error(`No machine "${m}" (scripts/mutation.ts)`);
+    const names = named.length ? named : Object.keys(MACHINE_TESTS);
+    const changed = names.filter((m) => all || record[m]?.fingerprint !== fingerprint(m));
+    // with --rotate, the others, from a place that moves each day, so every machine is re-checked
+    // every few days
+    const day = Math.floor(Date.now() / 86_400_000);
+    const others = flags.has('--rotate') ? names.filter((m) => !changed.includes(m)) : [];
+    const rotation = others.map((_, i) => others[(i + day * 7) % others.length]!);
+    const budgetMs = Number(process.env.MUTATION_BUDGET_MINUTES ?? 15) * 60_000;
+    const started = Date.now();
+    console.log(
+      changed.length
+        ? `Mutation check: ${all ? changed.join(', ') : `${changed.length} machine(s) changed since their score was recorded: ${changed.join(', ')}`}`
+        : 'Mutation check: no machine changed since its score was recorded (tests/mutation-scores.json).',
+    );
+    if (rotation.length)
+      console.log(`Then, while ${budgetMs / 60_000} minutes last, in today's order: ${rotation.join(', ')}`);
+    if (flags.has('--dry-run')) process.exit(0);
+    const failures: string[] = [];
+    const queue = [...changed, ...rotation];
+    for (const machine of queue) {
+      if (!changed.includes(machine) && Date.now() - started > budgetMs) {
+        console.log(`Time budget used: ${queue.length - rows.length} machine(s) left for another day.`);
+        break;
+      }
+      const row = await mutate(machine);
+      rows.push(row);
+      // The bar is the recorded share of mutants killed outright: a mutant that timed out counts as
+      // caught, but a run on a busy machine times out more, so recorded timeouts are not held against
+      // a quieter run (measured: exchange recorded 6 timeouts under load, 0 on a quiet clone).
+      const r = record[machine];
+      const recorded = r
+        ? Math.round((r.killed / (r.killed + r.survived + r.noCoverage + r.timeout)) * 1000) / 10
+        : undefined;
+      const bar = Math.max(FLOOR, recorded ?? FLOOR);
+      if (scoreOf(row) < bar)
+        failures.push(
+          `${machine}: ${row.score} is below ${recorded === undefined || recorded < FLOOR ? `the ${FLOOR}% floor` : `its recorded ${recorded}% (killed outright)`}` +
+            ` (node scripts/mutation-survivors.mjs ${machine} lists the survivors)`,
+        );
     }
+    if (rows.length) console.table(rows);
+    if (failures.length) {
+      console.error(failures.join('\n'));
+      process.exit(1);
+    }
+  } else if (flags.has('--record-reports')) {
+    const record = readRecord();
+    for (const machine of named.length ? named : Object.keys(MACHINE_TESTS)) {
+      const file = join(OUT, machine, 'mutation.json');
+      if (!existsSync(file)) {
+        console.log(`${machine}: no report in ${file}`);
+        continue;
+      }
+      const report = JSON.parse(readFileSync(file, 'utf8')) as {
+        files: Record<string, { mutants: { status: string }[] }>;
+      };
+      const mutants = Object.values(report.files).flatMap((f) => f.mutants);
+      const count = (status: string) => mutants.filter((m) => m.status === status).length;
+      const [killed, survived, noCoverage, timeout] = ['Killed', 'Survived', 'NoCoverage', 'Timeout'].map(
+        count,
+      ) as [number, number, number, number];
+      const valid = killed + timeout + survived + noCoverage;
+      const score = valid ? Math.round(((killed + timeout) / valid) * 1000) / 10 : 100;
+      rows.push({ machine, killed, survived, noCoverage, timeout, score: `${score.toFixed(1)}%` });
+      record[machine] = { killed, survived, noCoverage, timeout, score, fingerprint: fingerprint(machine) };
+    }
+    console.table(rows);
     const sorted = Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
     writeFileSync(RECORD, `${JSON.stringify(sorted, null, 2)}\n`);
-    console.log(`Recorded in ${RECORD}`);
+  } else {
+    const machines = named.length ? named : Object.keys(MACHINE_TESTS);
+    for (const machine of machines) rows.push(await mutate(machine));
+    console.table(rows);
+    writeFileSync(join(OUT, 'scores.json'), JSON.stringify(rows, null, 2));
+    if (flags.has('--record')) {
+      const record = readRecord();
+      for (const row of rows) {
+        const { machine, ...counts } = row;
+        record[machine] = { ...counts, score: scoreOf(row), fingerprint: fingerprint(machine) };
+      }
+      const sorted = Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+      writeFileSync(RECORD, `${JSON.stringify(sorted, null, 2)}\n`);
+      console.log(`Recorded in ${RECORD}`);
+    }
   }
 }
