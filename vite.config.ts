@@ -12,7 +12,7 @@ const HASH = 7;
 
 const apiPort = Number(process.env.API_PORT ?? process.env.PORT ?? 3000);
 
-// PASSWORD_KEY is the AES key shared by client and server (SPEC.md §7, CONTRACT.md §1).
+// PASSWORD_KEY is the AES key shared by client and server (requirements §7, requirements §C1).
 // The client build reads the same variable; the default matches the server's development default.
 const passwordKey = process.env.PASSWORD_KEY ?? 'fruitprompt-dev-key-0123456789ab';
 

@@ -1,4 +1,4 @@
-// Pure catalog vocabulary shared by the machines, the SPA and the server (SPEC.md §1, §3, §4, §9).
+// Pure catalog vocabulary shared by the machines, the SPA and the server (requirements §1, §3, §4, §9).
 // No effects here: only types, constants and functions of their arguments.
 
 export const PRODUCT_NAME = 'FruitPrompt';
@@ -55,7 +55,7 @@ export interface PromptCard {
   priceCents: number | null;
   tags: string[];
   image: PromptImage;
-  /** 1 when the caller may see the full template (SPEC.md §4 Prompt access). */
+  /** 1 when the caller may see the full template (requirements §4 Prompt access). */
   hasAccess: 0 | 1;
   views: number;
   sales: number;
@@ -73,7 +73,7 @@ export interface PromptCard {
 export const SEARCH_MARK_START = '\uE000';
 export const SEARCH_MARK_END = '\uE001';
 
-/** The detail answer: the card plus the nested promptDetail of SPEC.md §3. */
+/** The detail answer: the card plus the nested promptDetail of requirements §3. */
 export interface PromptFull extends PromptCard {
   description: string;
   images: PromptImage[];
@@ -108,17 +108,17 @@ export const nextPageOf = (page: PromptPage): number | null =>
 
 export const slugIdOf = (slug: string, sortId: number): string => `${slug}-${sortId}`;
 
-/** SPEC.md §4 Prompt access: free is always viewable; otherwise logged in and hasAccess === 1. */
+/** requirements §4 Prompt access: free is always viewable; otherwise logged in and hasAccess === 1. */
 export const canViewTemplate = (p: { grade: Grade; hasAccess: 0 | 1 }, loggedIn: boolean): boolean =>
   p.grade === 0 || (loggedIn && p.hasAccess === 1);
 
-/** SPEC.md §4: template kind follows grade, only for type "1". */
+/** requirements §4: template kind follows grade, only for type "1". */
 export const templateKind = (p: { type: string; grade: Grade }): 'free' | 'fruitcoin' | 'paid' | null =>
   p.type === '1' ? GRADES[p.grade] : null;
 
 export const VARIABLE_PATTERN = /\[Variable (\d+)\]/g;
 
-/** SPEC.md §9: stripped from the first variable's text (index 0), in this order. */
+/** requirements §9: stripped from the first variable's text (index 0), in this order. */
 export const LEADING_PHRASES = ['colorful backgrounds in gold and ', 'a ', 'an '] as const;
 
 export const stripLeadingPhrase = (text: string, index: number): string => {
@@ -146,7 +146,7 @@ export const formatPrice = (p: Pick<PromptCard, 'grade' | 'priceFruit' | 'priceC
 /** US cents as the storefront writes them: "$4.99". */
 export const formatCents = (cents: number): string => `$${(cents / 100).toFixed(2)}`;
 
-/** Category paths of SPEC.md §2 and their SEO reference ids (SPEC.md §7). */
+/** Category paths of requirements §2 and their SEO reference ids (requirements §7). */
 export const CATEGORIES = [
   { path: '/', label: 'All Prompts', grade: null, referenceId: null },
   { path: '/category/free-prompts', label: 'Free Prompts', grade: 0, referenceId: 'free_prompts' },
@@ -173,7 +173,7 @@ const CATEGORY_ALIASES: Record<string, string> = {
 };
 
 /**
- * The category a reference id names (SPEC.md §7: free_prompts, fruit_prompts, pay_prompts, as the
+ * The category a reference id names (requirements §7: free_prompts, fruit_prompts, pay_prompts, as the
  * `id` query or path param), or its path segment (free-prompts), grade (0, 1, 2) or a plain alias
  * (free, premium); `all` and '' are All Prompts. Anything else is no category.
  */
@@ -187,7 +187,7 @@ export function categoryByReference(raw: string): Category | null {
 export interface ListQuery {
   /** Which list: the catalog (default), the recommendations, or the member's saved prompts. */
   source?: 'catalog' | 'recommended';
-  /** Full-text search (SPEC.md §2 /search?q=). */
+  /** Full-text search (requirements §2 /search?q=). */
   q?: string;
   /** Only the caller's saved prompts. */
   saved?: boolean;
@@ -210,7 +210,7 @@ export const sameQuery = (a: ListQuery, b: ListQuery): boolean =>
   a.pageSize === b.pageSize &&
   (a.tags ?? []).join(',') === (b.tags ?? []).join(',');
 
-/** SPEC.md §4 Legacy detail redirect: promptDetail.slugId, or slug with sortId, else none. */
+/** requirements §4 Legacy detail redirect: promptDetail.slugId, or slug with sortId, else none. */
 export function detailSlugIdOf(prompt: {
   promptDetail?: { slugId?: string | null; slug?: string | null; sortId?: number | null };
 }): string | null {

@@ -134,7 +134,7 @@ export interface CheckoutRequest {
   couponId?: number | null;
   /** Chosen by the client once per checkout attempt: a retry with the same id is the same checkout. */
   requestId: string;
-  /** The share link that brought the buyer (CONTRACT.md §5), credited to its owner once paid. */
+  /** The share link that brought the buyer (requirements §C5), credited to its owner once paid. */
   referral?: string | null;
 }
 

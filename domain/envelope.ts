@@ -1,4 +1,4 @@
-/** The API envelope of CONTRACT.md §2: every answer, errors included. */
+/** The API envelope of requirements §C2: every answer, errors included. */
 export interface Envelope<E = Record<string, unknown>> {
   success: boolean;
   msg: string;

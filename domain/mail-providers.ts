@@ -1,4 +1,4 @@
-// SPEC.md §2 "Check Your Email": the "Open {mail provider}" button, matched by the address's domain.
+// requirements §2 "Check Your Email": the "Open {mail provider}" button, matched by the address's domain.
 import { isValidEmail } from './validation.ts';
 
 interface Provider {

@@ -1,4 +1,4 @@
-// Every page of SPEC.md §2 by its route's full path, as the client's file routes name it
+// Every page of requirements §2 by its route's full path, as the client's file routes name it
 // (src/routeTree.gen.ts): its tab title and whether search engines may index it. The server answers
 // paths that match none of these with 404 and "Page Not Found"; the client titles each page from the
 // same table. A route added to src/routes without a line here fails tests/unit/pages.test.ts.
@@ -10,10 +10,10 @@ export { PARAM_PATTERNS };
 export interface PageInfo {
   /**
    * The page's name in its tab title, from the route's params; null where the page's metadata comes
-   * from the catalog (SPEC.md §2 Page metadata: home, recommended, category, search, detail).
+   * from the catalog (requirements §2 Page metadata: home, recommended, category, search, detail).
    */
   title: string | ((params: Record<string, string>) => string) | null;
-  /** Requires a session (SPEC.md §6): never indexed. */
+  /** Requires a session (requirements §6): never indexed. */
   private?: true;
   /** Not for search engines though public (callbacks, share redirects, a verification link). */
   noindex?: true;
@@ -99,7 +99,7 @@ export interface MatchedPage {
   params: Record<string, string>;
 }
 
-/** The page a pathname opens, or null: no route of the product answers it (SPEC.md §2 "anything else"). */
+/** The page a pathname opens, or null: no route of the product answers it (requirements §2 "anything else"). */
 export function matchPage(pathname: string): MatchedPage | null {
   // exact paths first (/category/free-prompts before /category/$id)
   let best: MatchedPage | null = null;

@@ -1,8 +1,8 @@
-// SPEC.md §7 /api/seo/metadata's answer as the client reads it: camelCase or snake_case fields. Its own
+// requirements §7 /api/seo/metadata's answer as the client reads it: camelCase or snake_case fields. Its own
 // module: only the catalog's calls (loaded with the first of them) and the server's renderer read it.
 import type { SeoMeta } from './seo.ts';
 
-/** The fields of SPEC.md §3's SEO metadata, as the API names them (the server builds them in this order). */
+/** The fields of requirements §3's SEO metadata, as the API names them (the server builds them in this order). */
 export const SEO_FIELDS: readonly (keyof SeoMeta)[] = [
   'metaTitle',
   'metaDescription',

@@ -1,4 +1,4 @@
-// SPEC.md §3 SEO metadata and §7 /api/seo/metadata: the fields, their snake_case spellings, and the
+// requirements §3 SEO metadata and §7 /api/seo/metadata: the fields, their snake_case spellings, and the
 // built-in defaults per page type used when the call fails or answers nothing.
 import { PRODUCT_NAME } from './catalog.ts';
 
@@ -33,7 +33,7 @@ const TITLES: Record<PageType, string> = {
   SEARCH: `Search prompts — ${PRODUCT_NAME}`,
 };
 
-/** The built-in texts of a page type (SPEC.md §7: used on failure or empty data). */
+/** The built-in texts of a page type (requirements §7: used on failure or empty data). */
 export function defaultSeo(pageType: PageType, canonicalUrl = ''): SeoMeta {
   return {
     metaTitle: TITLES[pageType],
@@ -51,7 +51,7 @@ export function defaultSeo(pageType: PageType, canonicalUrl = ''): SeoMeta {
 export const seoKey = (pageType: PageType, referenceId: string | null, language: string): string =>
   `${pageType}|${referenceId ?? ''}|${language}`;
 
-/** SPEC.md §7: a slug detail's reference is the number after the last hyphen, else the whole slug. */
+/** requirements §7: a slug detail's reference is the number after the last hyphen, else the whole slug. */
 export function detailReferenceOf(slugId: string): string {
   const match = /-(\d+)$/.exec(slugId);
   return match ? match[1]! : slugId;

@@ -17,7 +17,7 @@ export interface ServerHomeSection {
   data: PromptCard[];
 }
 
-/** The metadata a page asks for (SPEC.md §7). */
+/** The metadata a page asks for (requirements §7). */
 export interface ServerSeoRequest {
   pageType: PageType;
   referenceId: string | null;

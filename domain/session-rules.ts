@@ -1,4 +1,4 @@
-// SPEC.md §4 Session and §9 windows: the pure decisions the session machine takes.
+// requirements §4 Session and §9 windows: the pure decisions the session machine takes.
 
 export const SESSION_WINDOWS = {
   /** A token appearing in storage is ignored if a logout happened less than this ago. */

@@ -1,4 +1,4 @@
-// SPEC.md §3 session user and the answers of the sign-in calls (§7).
+// requirements §3 session user and the answers of the sign-in calls (§7).
 
 export const DEFAULT_AVATAR = '/default-avatar.svg';
 
@@ -21,7 +21,7 @@ export interface SessionUser {
   fruitCnt: number;
 }
 
-/** SPEC.md §3: memberId from userId or id; name from providerUsername, name, email, else "User". */
+/** requirements §3: memberId from userId or id; name from providerUsername, name, email, else "User". */
 export function toSessionUser(data: UserData): SessionUser {
   const memberId = data.userId ?? data.id;
   const fruit = typeof data.fruitCnt === 'number' ? data.fruitCnt : Number.NaN;

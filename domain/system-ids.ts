@@ -4,7 +4,7 @@
  */
 export const APP_SYSTEM_ID = 'app';
 
-/** SPEC.md §9 timings, named once; machines refer to them by delay name. */
+/** requirements §9 timings, named once; machines refer to them by delay name. */
 export const TIMINGS = {
   toastDuration: 2000,
   toastFade: 300,

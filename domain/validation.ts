@@ -1,4 +1,4 @@
-// SPEC.md §5 validation rules and messages, in the order the checks run: email, password, confirmation.
+// requirements §5 validation rules and messages, in the order the checks run: email, password, confirmation.
 
 export const MESSAGES = {
   emailRequired: 'Email is required',
@@ -7,7 +7,7 @@ export const MESSAGES = {
   passwordRule:
     'Password must be at least 8 characters and include uppercase, lowercase, number, and special character',
   passwordMismatch: 'Passwords do not match',
-  /** Issue 15: the login form's message for SPEC.md §5's submit rule (a password of 8 or more). */
+  /** Issue 15: the login form's message for requirements §5's submit rule (a password of 8 or more). */
   passwordShort: 'Password must be at least 8 characters',
 } as const;
 
@@ -59,7 +59,7 @@ export type FieldName = keyof FieldErrors;
 export type FormMode = 'login' | 'register';
 
 /**
- * One field's own message, checked when a person leaves it (issue 15): not in SPEC.md §5's order,
+ * One field's own message, checked when a person leaves it (issue 15): not in requirements §5's order,
  * since each field says what is wrong with itself. The login password follows the submit rule (8 or
  * more); the registration fields follow the registration rules.
  */
@@ -94,7 +94,7 @@ export function withFieldErrors(
   return next;
 }
 
-/** SPEC.md §5: the login submit is enabled only with a valid email and a password of 8 or more. */
+/** requirements §5: the login submit is enabled only with a valid email and a password of 8 or more. */
 export const canSubmitLogin = (form: { email: string; password: string }): boolean =>
   isValidEmail(form.email) && form.password.length >= PASSWORD_MIN;
 
@@ -107,7 +107,7 @@ export interface PasswordCheck {
 }
 
 /**
- * SPEC.md §5's registration rule, one check per part, so a person sees which part is missing (a `#`
+ * requirements §5's registration rule, one check per part, so a person sees which part is missing (a `#`
  * is "only letters, digits and @$!%*?&", not a mystery). All met exactly when isStrongPassword.
  */
 export function passwordChecklist(password: string): PasswordCheck[] {

@@ -1,5 +1,5 @@
 // `npm run paths`: the path catalogue. With no machine, every machine with its independent model
-// (tests/models/spec/): the SPEC.md sections it checks, how many paths, and whether any were cut.
+// (tests/models/spec/): the docs/requirements.md sections it checks, how many paths, and whether any were cut.
 // With one (`npm run paths -- toastItem`), its model's paths grouped by the requirement their last
 // step checks, each step with what the replay then checks the machine shows.
 // Markdown by default, JSON with --json. `npm run replay -- <machine> <number>` replays a path in Chromium
@@ -9,7 +9,7 @@ import { SPEC_MODELS } from '../tests/models/spec/index.ts';
 
 const USAGE = `Usage: npm run paths [-- <machine>] [--json]
 
-  (no machine)   every machine's independent model: SPEC.md sections, paths, what was cut
+  (no machine)   every machine's independent model: docs/requirements.md sections, paths, what was cut
   <machine>      its model's paths grouped by requirement, each step with what the machine must show
                  (a machine name such as toastItem, or its file name such as toast-item)
   --json         JSON instead of Markdown

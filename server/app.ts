@@ -1,5 +1,5 @@
 // The HTTP application: plugins in order (compression, security headers, auth, error handling, API routes,
-// the static SPA), every answer an envelope (CONTRACT.md §2). Built without listening, so tests drive it
+// the static SPA), every answer an envelope (requirements §C2). Built without listening, so tests drive it
 // with inject().
 import { join } from 'node:path';
 import fastifyCompress from '@fastify/compress';

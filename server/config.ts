@@ -1,4 +1,4 @@
-// Server configuration from the environment (CONTRACT.md §1). Every variable has a safe default for the
+// Server configuration from the environment (requirements §C1). Every variable has a safe default for the
 // embedded setup; with NODE_ENV=production the development stand-ins and demo seeding are off and the
 // server refuses to start with the default PASSWORD_KEY. Without JWT_SECRET, tokens are signed with keys
 // kept in the database (server/auth/signing-keys.ts).
@@ -39,9 +39,9 @@ export interface Config {
   google: { clientId: string; clientSecret: string } | null;
   nodeEnv: string;
   production: boolean;
-  /** Development stand-ins for Google, SMTP and payment (CONTRACT.md §4). */
+  /** Development stand-ins for Google, SMTP and payment (requirements §C4). */
   devStandIns: boolean;
-  /** Seed the demo data on start (CONTRACT.md §3). */
+  /** Seed the demo data on start (requirements §C3). */
   seedDemo: boolean;
   /**
    * OPERATOR_TOKEN: the secret the operator commands send as X-Operator-Token (server/operator/guard.ts); null

@@ -19,7 +19,7 @@ import { AppSystemProvider } from './system/react.tsx';
 
 /** The longest a render waits for the catalog's answers; past it, the page shows what has arrived. */
 const SETTLE_LIMIT_MS = 5000;
-/** The seo machine's check delay (SPEC.md §9) is passed on the simulated clock, not waited for. */
+/** The seo machine's check delay (requirements §9) is passed on the simulated clock, not waited for. */
 const CLOCK_STEP_MS = 1000;
 
 const unavailable = (name: string) => () =>

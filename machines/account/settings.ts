@@ -15,7 +15,7 @@ export type PasswordAnswer =
   | { ok: false; reason: 'wrongCurrent' | 'rule' | 'noPassword'; message: string };
 
 export type SettingsEvent =
-  /** Account Settings was opened; src/ says which email this device remembers (SPEC.md §3). */
+  /** Account Settings was opened; src/ says which email this device remembers (requirements §3). */
   | { type: 'settings.load'; rememberedEmail: string | null }
   | { type: 'settings.retry' }
   | { type: 'settings.passwordChanged'; field: PasswordField; value: string }
@@ -86,7 +86,7 @@ export const EMPTY_PASSWORD_FORM: PasswordForm = {
 
 /**
  * The password change's field errors, all at once: the current password is needed, the new one
- * follows the registration rule (SPEC.md §5) and differs from it, the confirmation matches.
+ * follows the registration rule (requirements §5) and differs from it, the confirmation matches.
  */
 export function validatePasswordChange(form: PasswordForm): PasswordErrors {
   const errors: PasswordErrors = {};

@@ -67,7 +67,7 @@ export const SUPPORT_TEXT = {
 /** The characters that count towards the limits (what the server keeps: the trimmed text). */
 export const countedLength = (text: string): number => text.trim().length;
 
-/** One field's rule (SPEC.md §5 for the email; SUPPORT_LIMITS for the rest); undefined when fine. */
+/** One field's rule (requirements §5 for the email; SUPPORT_LIMITS for the rest); undefined when fine. */
 export function validateSupportField(
   field: SupportField,
   form: SupportForm,

@@ -106,7 +106,7 @@ export const RETRY_ON_RESTORE: readonly RetryTarget[] = [
 ];
 
 export interface AppInput {
-  /** SPEC.md §2: the origin callback URL handed to the social authorize call. */
+  /** requirements §2: the origin callback URL handed to the social authorize call. */
   callbackUrl: string;
 }
 

@@ -18,7 +18,7 @@ export type AuthCallbackEvent = {
 /**
  * The page the identity provider returns to (/auth/callback, and /social-callback for a full-page
  * sign-in): exchange the code (state checked by the server), then hand token and user over — to the
- * opener window when there is one (SPEC.md §4 step 3), else to this tab's session.
+ * opener window when there is one (requirements §4 step 3), else to this tab's session.
  */
 export const authCallbackMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types exist only for the compiler

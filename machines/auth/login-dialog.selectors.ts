@@ -17,7 +17,7 @@ export const busy = (s: Snapshot): boolean => s.hasTag('busy');
 /** The status line shown with the spinner while busy. */
 export const status = (s: Snapshot): string | null => s.context.status;
 
-/** The general message (SPEC.md §8 errors). */
+/** The general message (requirements §8 errors). */
 export const message = (s: Snapshot): string | null => s.context.message;
 
 export const form = (s: Snapshot): LoginForm => s.context.form;

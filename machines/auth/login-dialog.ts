@@ -55,7 +55,7 @@ export type LoginDialogEvent =
   | { type: 'session.loggedIn' };
 
 export interface LoginDialogInput {
-  /** SPEC.md §2: the callback URL handed to the social authorize call. */
+  /** requirements §2: the callback URL handed to the social authorize call. */
   callbackUrl: string;
   providerLabel?: string;
 }
@@ -65,7 +65,7 @@ export interface LoginDialogContext {
   errors: FieldErrors;
   /** The fields a person has left in this form; each shows its own message, live, from then on. */
   left: FieldName[];
-  /** The general message area (errors of SPEC.md §8). */
+  /** The general message area (errors of requirements §8). */
   message: string | null;
   /** The status line shown with the spinner while busy. */
   status: string | null;
@@ -79,7 +79,7 @@ const errorText = (error: unknown, fallback: string): string =>
   error instanceof Error && error.message === ENCRYPT_FAILED ? ENCRYPT_FAILED : fallback;
 
 /**
- * The login / sign-up dialog of SPEC.md §2 and §4: closed, the provider list, the email login and
+ * The login / sign-up dialog of requirements §2 and §4: closed, the provider list, the email login and
  * register forms, and the busy modes with their status lines. Every switch clears the general
  * message and the field errors; the dialog closes when the session reports it is logged in.
  */

@@ -9,7 +9,7 @@ export type RegistrationSuccessEvent =
   | { type: 'animation.end' };
 
 /**
- * The "Check Your Email" dialog (SPEC.md §2): open with the address and its resend button (cooling
+ * The "Check Your Email" dialog (requirements §2): open with the address and its resend button (cooling
  * down from the start), then an animated close; `closeFallback` force-closes if the animation never
  * reports its end.
  */

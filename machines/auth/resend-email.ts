@@ -25,7 +25,7 @@ export interface ResendEmailContext {
 }
 
 /**
- * "Resend Email" with its 60 s cooldown (SPEC.md §2, §9): the countdown "Resend in {n}s" re-enters
+ * "Resend Email" with its 60 s cooldown (requirements §2, §9): the countdown "Resend in {n}s" re-enters
  * the cooling state each `resendTick` until no seconds are left, as Clerk's resend does.
  */
 export const resendEmailMachine = setup({

@@ -29,7 +29,7 @@ export const SESSION_TOASTS = {
   ended: SESSION_ENDED_MESSAGE,
 } as const;
 
-/** What the adapter finds at start (SPEC.md §4: local storage token, else session storage's). */
+/** What the adapter finds at start (requirements §4: local storage token, else session storage's). */
 export type Restored = (
   | { status: 'none' }
   | { status: 'invalid' }
@@ -77,7 +77,7 @@ export interface SessionContext {
 }
 
 /**
- * SPEC.md §4 Session: restore at start, adopt sign-ins, follow other tabs (storage events) and
+ * requirements §4 Session: restore at start, adopt sign-ins, follow other tabs (storage events) and
  * reconcile every `authPoll`, log out with the listeners suspended (`listenerResume`, then
  * `guardRelease`). Storage, cookies, window events and HTTP are actors and actions from src/.
  */
@@ -96,7 +96,7 @@ const ADOPT_SIGN_IN = [
 
 /**
  * A sign-in from signed out (`reenter` false) or replacing the session (`reenter` true): the same
- * steps, with the "logged in" toast only when it is due (SPEC.md §4).
+ * steps, with the "logged in" toast only when it is due (requirements §4).
  */
 const signInTransitions = (reenter: boolean) =>
   [
@@ -134,7 +134,7 @@ export const sessionMachine = setup({
     restoreSession: fromPromise<Restored>(() => {
       throw new Error('restoreSession must be provided');
     }),
-    /** GET /api/social/accounts with SPEC.md §7's fallbacks (claims user, then the temporary user). */
+    /** GET /api/social/accounts with requirements §7's fallbacks (claims user, then the temporary user). */
     fetchAccount: fromPromise<SessionUser, { token: string }>(() => {
       throw new Error('fetchAccount must be provided');
     }),
@@ -394,7 +394,7 @@ export const sessionMachine = setup({
             },
           ],
         },
-        // SPEC.md §4: the balance changes on the current user, and is kept as the stored user is,
+        // requirements §4: the balance changes on the current user, and is kept as the stored user is,
         // so a page loaded afterwards (back from the payment page) shows it too.
         'session.fruitUpdated': {
           guard: 'hasUser',

@@ -10,7 +10,7 @@ export const SOCIAL_MESSAGES = {
 
 export interface SocialLoginInput {
   provider: string;
-  /** The origin callback URL given to the authorize call (SPEC.md §2 /auth/callback). */
+  /** The origin callback URL given to the authorize call (requirements §2 /auth/callback). */
   callbackUrl: string;
 }
 
@@ -37,7 +37,7 @@ export interface SocialLoginContext {
 export type SocialLoginOutput = { ok: true; signedIn: SignedIn } | { ok: false; error: string | null };
 
 /**
- * SPEC.md §4 Social login flow: ask for the authorize URL, open the centred 600×700 popup, then
+ * requirements §4 Social login flow: ask for the authorize URL, open the centred 600×700 popup, then
  * wait for its message or for the token to appear in local storage (`tokenPoll`, every 500 ms),
  * for at most `socialTimeout` (20 s). A blocked or closed popup ends the wait at once.
  */

@@ -4,7 +4,7 @@ import { resendEmailMachine } from './resend-email.ts';
 export type VerifyEmailNoticeEvent = { type: 'notice.show'; email: string } | { type: 'notice.close' };
 
 /**
- * SPEC.md §2 "Another dialog" (a visible flag, an email, a close action): shown when someone signs
+ * requirements §2 "Another dialog" (a visible flag, an email, a close action): shown when someone signs
  * in with an address not yet verified, offering the verification mail again with the same cooldown.
  */
 export const verifyEmailNoticeMachine = setup({

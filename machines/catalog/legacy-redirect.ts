@@ -7,7 +7,7 @@ export type LegacyRedirectEvent =
   { type: 'legacy.open'; id: string; search: string } | { type: 'legacy.retry' };
 
 /**
- * SPEC.md §4 Legacy detail redirect: /detail_{id}.html fetches the prompt detail, then replaces the
+ * requirements §4 Legacy detail redirect: /detail_{id}.html fetches the prompt detail, then replaces the
  * address with /detail/{slugId}, keeping the query; an unknown id is "Page Not Found".
  */
 export const legacyRedirectMachine = setup({

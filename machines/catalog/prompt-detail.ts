@@ -23,7 +23,7 @@ export interface PromptDetailContext {
   viewer: KnownViewer;
 }
 
-/** The prompt shown on a detail page, by numeric id or slugId (SPEC.md §7 /api/prompts/detail). */
+/** The prompt shown on a detail page, by numeric id or slugId (requirements §7 /api/prompts/detail). */
 export const promptDetailMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types exist only for the compiler
   types: {

@@ -12,7 +12,7 @@ export type ShareEvent =
   | { type: 'share.dismiss' };
 
 /**
- * The "Share" button (CONTRACT.md §5): make a short link (the member's own referral link, or an
+ * The "Share" button (requirements §C5): make a short link (the member's own referral link, or an
  * anonymous one), copy it and say so in a toast; if the clipboard refuses, show the link to copy.
  */
 export const shareMachine = setup({

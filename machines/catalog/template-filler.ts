@@ -20,7 +20,7 @@ export interface TemplateFillerContext {
   values: string[];
 }
 
-/** The filled prompt as the person sees it: `[Variable N]` replaced live (SPEC.md §9 leading phrases). */
+/** The filled prompt as the person sees it: `[Variable N]` replaced live (requirements §9 leading phrases). */
 export const filledText = (context: TemplateFillerContext): string =>
   fillTemplate(context.template, context.values);
 
@@ -76,7 +76,7 @@ export const copyMessage = (plan: CopyPlan): string => {
 };
 
 /**
- * The detail page's template (SPEC.md §4 Prompt access, §9): every `[Variable N]` is an input whose
+ * The detail page's template (requirements §4 Prompt access, §9): every `[Variable N]` is an input whose
  * value fills the prompt live; "Copy prompt" copies the filled text, a field left empty given the
  * example it shows, and the toast says how many examples it used ("Copied, with 1 example value").
  */

@@ -13,7 +13,7 @@ export interface CartCountContext {
   failures: number;
 }
 
-/** The cart badge's number (SPEC.md §4): debounced refreshes, a bounded retry, zero on logout. */
+/** The cart badge's number (requirements §4): debounced refreshes, a bounded retry, zero on logout. */
 export const cartCountMachine = setup({
   // Stryker disable next-line ObjectLiteral: the types exist only for the compiler
   types: {
@@ -22,9 +22,9 @@ export const cartCountMachine = setup({
     tags: {} as 'loading',
   },
   delays: {
-    /** SPEC.md §4: the cart count refreshes 500 ms after a login... */
+    /** requirements §4: the cart count refreshes 500 ms after a login... */
     afterLogin: 500,
-    /** ...and every refresh is debounced 300 ms (SPEC.md §9). */
+    /** ...and every refresh is debounced 300 ms (requirements §9). */
     cartDebounce: 300,
     cartRetry: 2000,
   },

@@ -49,7 +49,7 @@ export interface PaymentResultContext {
 const orderOf = (event: unknown): OrderDetail | null => (event as { output?: OrderDetail }).output ?? null;
 
 /**
- * The pages a payment comes back to (CONTRACT.md §4). The paid page asks the server to confirm the
+ * The pages a payment comes back to (requirements §C4). The paid page asks the server to confirm the
  * payment session (idempotent: a reload or a second tab cannot pay twice, the server settles each
  * order once) and shows the result; the pending page shows the order, offers to pay again or to
  * cancel it (after a confirmation), and follows it every `pendingPoll` until it is settled, for

@@ -1,7 +1,7 @@
 import { assign, setup, type ActorRefFrom } from 'xstate';
 
 export interface HoverMenuInput {
-  /** SPEC.md §9: category menu 2000 ms, account menu 500 ms. */
+  /** requirements §9: category menu 2000 ms, account menu 500 ms. */
   closeDelay: number;
 }
 

@@ -16,7 +16,7 @@ export type SeoEvent = {
   canonicalUrl?: string;
 };
 
-/** What the machine reports after applying (SPEC.md §2: an event reports success or error). */
+/** What the machine reports after applying (requirements §2: an event reports success or error). */
 export type SeoEmitted =
   | { type: 'seo.success'; pageType: PageType; referenceId: string | null }
   | { type: 'seo.error'; pageType: PageType; referenceId: string | null };
@@ -46,7 +46,7 @@ export function cacheWith(
 }
 
 /**
- * Page metadata (SPEC.md §2, §7, §9): after the 100 ms `seoCheckDelay` the page's metadata comes
+ * Page metadata (requirements §2, §7, §9): after the 100 ms `seoCheckDelay` the page's metadata comes
  * from the cache (per page type, reference and language) or from GET /api/seo/metadata, or falls
  * back to the built-in texts; then it is applied to the document and success or error is emitted.
  */

@@ -5,7 +5,7 @@ export type ToastKind = 'success' | 'error' | 'info';
 
 export interface ToastItemInput {
   id: string;
-  /** How long the toast stays fully visible; SPEC.md §9 default 2000 ms. */
+  /** How long the toast stays fully visible; requirements §9 default 2000 ms. */
   duration?: number;
 }
 

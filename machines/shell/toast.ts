@@ -22,7 +22,7 @@ export interface ToastContext {
 }
 
 /**
- * The toast queue (SPEC.md §2 Toasts): any number in a row, each a `toastItem` child that owns its
+ * The toast queue (requirements §2 Toasts): any number in a row, each a `toastItem` child that owns its
  * own timers and reports when it starts fading and when it is gone.
  */
 export const toastMachine = setup({

@@ -131,7 +131,7 @@ export const NotificationsBody = Type.Object(
 
 const EncryptedPassword = Type.String({
   maxLength: 2048,
-  description: 'base64 of a 16-byte IV and the AES-CBC/PKCS7 ciphertext under PASSWORD_KEY (SPEC.md §7)',
+  description: 'base64 of a 16-byte IV and the AES-CBC/PKCS7 ciphertext under PASSWORD_KEY (requirements §7)',
 });
 
 export const PasswordBody = Type.Object({

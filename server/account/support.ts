@@ -76,7 +76,7 @@ export function cleanSupportText(input: { subject: string; message: string }): {
   return { subject, message };
 }
 
-/** A visitor's address (SPEC.md §5 rule): 400 when empty, 422 when malformed. */
+/** A visitor's address (requirements §5 rule): 400 when empty, 422 when malformed. */
 export function cleanSupportEmail(raw: string | undefined): string {
   const email = (raw ?? '').trim();
   const error = validateEmail(email) ?? (email.length > 254 ? MESSAGES.emailInvalid : undefined);

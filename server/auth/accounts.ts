@@ -1,4 +1,4 @@
-// The user data of the sign-in answers (SPEC.md §3 Login response): userId, providerUsername, email,
+// The user data of the sign-in answers (requirements §3 Login response): userId, providerUsername, email,
 // avatarUrl, fruitCnt; and the token that goes with it.
 import type { Queryable } from '../db/index.ts';
 import type { AuthUser } from './plugin.ts';

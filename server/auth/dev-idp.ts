@@ -1,4 +1,4 @@
-// The development identity provider (CONTRACT.md §4): stands in for Google when GOOGLE_CLIENT_ID is unset
+// The development identity provider (requirements §C4): stands in for Google when GOOGLE_CLIENT_ID is unset
 // outside production. A real authorization-code flow on our own origin: GET /dev-idp/authorize shows a
 // sign-in page for a state issued by GET /api/social/authorize; POST issues a single-use code (60 s, bound
 // to the state, the redirect_uri, the address and the name) and returns to the SPA's callback, which

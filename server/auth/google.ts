@@ -2,7 +2,7 @@
 // page with our state (and a nonce derived from it); Google returns to the SPA's /auth/callback with a
 // code, which the SPA hands to POST /api/social/exchange; the server exchanges it at Google's token
 // endpoint with the client secret and verifies the id_token against Google's published keys.
-// Without GOOGLE_CLIENT_ID the development identity provider (dev-idp.ts) stands in (CONTRACT.md §4).
+// Without GOOGLE_CLIENT_ID the development identity provider (dev-idp.ts) stands in (requirements §C4).
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 

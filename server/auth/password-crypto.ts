@@ -1,4 +1,4 @@
-// Password transport encryption (SPEC.md §7, CONTRACT.md §2): the client sends
+// Password transport encryption (requirements §7, requirements §C2): the client sends
 // base64(IV[16] || AES-CBC/PKCS7(password)) under the shared PASSWORD_KEY (its UTF-8 bytes; 16, 24 or 32
 // bytes select AES-128, -192 or -256). This is the node:crypto counterpart of src/auth/password.ts
 // (crypto-js). It only protects the password in transit logs and proxies; TLS does the real work.

@@ -1,4 +1,4 @@
-// Password storage: only argon2id hashes (CONTRACT.md §2), with the OWASP baseline parameters.
+// Password storage: only argon2id hashes (requirements §C2), with the OWASP baseline parameters.
 import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
 
 const ARGON2ID = 2 as Algorithm.Argon2id; // Algorithm is an ambient const enum: not importable as a value

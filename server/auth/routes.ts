@@ -1,6 +1,6 @@
-// The sign-in calls (SPEC.md §7 and ours): email login, registration, verification mails and links, the
+// The sign-in calls (requirements §7 and ours): email login, registration, verification mails and links, the
 // account, logout, guest login, and the social (Google) authorization-code flow with its development
-// stand-in. Every answer is an envelope; the texts are the product's (SPEC.md §5, §8).
+// stand-in. Every answer is an envelope; the texts are the product's (requirements §5, §8).
 import { randomInt } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -48,7 +48,7 @@ import {
 } from './schemas.ts';
 import { findOrCreateSocialUser } from './social-users.ts';
 
-/** SPEC.md §3: the registration's recaptcha token is this fixed value (src/auth/auth-effects.ts). */
+/** requirements §3: the registration's recaptcha token is this fixed value (src/auth/auth-effects.ts). */
 export const RECAPTCHA_DUMMY = 'recaptcha-dummy-token';
 export const VERIFY_TTL_HOURS = 24;
 export const STATE_TTL_SECONDS = 10 * 60;
@@ -134,7 +134,7 @@ export async function authRoutes(fastify: FastifyInstance, opts: AuthRoutesOptio
   const dummyHash = hashPassword(`timing-dummy-${randomInt(1e9)}`);
   dummyHash.catch(() => undefined); // awaited (and rethrown) where it is used
 
-  /** SPEC.md §5 email rule: 400 when empty, 422 when malformed. */
+  /** requirements §5 email rule: 400 when empty, 422 when malformed. */
   const checkEmail = (raw: string): string => {
     const email = raw.trim();
     const error = validateEmail(email) ?? (email.length > 254 ? MESSAGES.emailInvalid : undefined);

@@ -1,4 +1,4 @@
-// TypeBox schemas of the sign-in calls (SPEC.md §7 and our own, CONTRACT.md §2).
+// TypeBox schemas of the sign-in calls (requirements §7 and our own, requirements §C2).
 import { Type, type TSchema } from 'typebox';
 import { EnvelopeSchema } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
@@ -10,7 +10,7 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const EmailField = Type.String({ maxLength: 320, pattern: NO_NUL, description: 'the email address' });
 const EncryptedPassword = Type.String({
   maxLength: 2048,
-  description: 'base64 of a 16-byte IV and the AES-CBC/PKCS7 ciphertext under PASSWORD_KEY (SPEC.md §7)',
+  description: 'base64 of a 16-byte IV and the AES-CBC/PKCS7 ciphertext under PASSWORD_KEY (requirements §7)',
 });
 
 export const AccountDataSchema = Type.Object({
@@ -35,7 +35,7 @@ export const RegisterBody = Type.Object({
   email: EmailField,
   password: EncryptedPassword,
   confirmPassword: EncryptedPassword,
-  recaptchaToken: Type.String({ maxLength: 2048, description: 'the fixed dummy value (SPEC.md §3)' }),
+  recaptchaToken: Type.String({ maxLength: 2048, description: 'the fixed dummy value (requirements §3)' }),
   encrypted: Type.Optional(Type.Boolean()),
 });
 

@@ -1,4 +1,4 @@
-// Access tokens (CONTRACT.md §2): JWT, HS256. Claims: sub (user id), exp and iat (seconds),
+// Access tokens (requirements §C2): JWT, HS256. Claims: sub (user id), exp and iat (seconds),
 // preferred_username, jti (a single token, revocable on logout through revoked_tokens) and ver (the user's
 // token_version: bumping it revokes every token of the user). The header's kid names the key: "env" for
 // JWT_SECRET (config.jwtSecret a string), else the id of a key kept in the database (config.jwtSecret null,

@@ -1,4 +1,4 @@
-// GET /api/my/cart/count (SPEC.md §7): the number of items in the signed-in user's cart, for the header's
+// GET /api/my/cart/count (requirements §7): the number of items in the signed-in user's cart, for the header's
 // badge. The memberId query is accepted and ignored: the token's user is always the one counted.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

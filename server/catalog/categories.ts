@@ -1,6 +1,6 @@
-// The four categories of SPEC.md §2 (All, Free, FruitCoin, Premium) with their prompt counts:
+// The four categories of requirements §2 (All, Free, FruitCoin, Premium) with their prompt counts:
 // GET /api/categories, GET /api/categories?id=, GET /api/categories/:id. A category is named by its SEO
-// reference id (SPEC.md §7: free_prompts, fruit_prompts, pay_prompts; `all`), its path segment
+// reference id (requirements §7: free_prompts, fruit_prompts, pay_prompts; `all`), its path segment
 // (free-prompts, fruit-prompts, premium-prompts) or its grade.
 import { AnswerCache, sharedJson } from '../http/answer-cache.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

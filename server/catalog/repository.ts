@@ -1,4 +1,4 @@
-// Catalog queries. The template column is selected only for callers who may see it (SPEC.md §4 Prompt
+// Catalog queries. The template column is selected only for callers who may see it (requirements §4 Prompt
 // access): for everyone else it never leaves the database, so no later code path can leak it. Search
 // headlines are made from the title and the description only, never from the template.
 import {

@@ -1,4 +1,4 @@
-// Public catalog calls: the prompt list, the prompt detail of SPEC.md §7, the generated example images.
+// Public catalog calls: the prompt list, the prompt detail of requirements §7, the generated example images.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

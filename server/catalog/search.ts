@@ -1,4 +1,4 @@
-// The search text of GET /api/prompts?q= turned into a PostgreSQL tsquery (SPEC.md §2 search page).
+// The search text of GET /api/prompts?q= turned into a PostgreSQL tsquery (requirements §2 search page).
 //
 //   portrait cat       every word must match (AND)
 //   "neon alley"       a phrase: the words next to each other, in this order

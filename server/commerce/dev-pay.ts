@@ -1,4 +1,4 @@
-// The development payment page (CONTRACT.md §4), standing in for a card payment provider's hosted checkout
+// The development payment page (requirements §C4), standing in for a card payment provider's hosted checkout
 // while none is configured; registered only with the development stand-ins. It pays orders' premium parts
 // and FruitCoin top-ups alike (a top-up returns to /buy-fruitcoins?payment={sessionId} either way). GET /dev-pay/:sessionId shows
 // the order's premium items and total with "Pay" and "Cancel", each a plain form POST (no JavaScript).

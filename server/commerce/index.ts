@@ -1,5 +1,5 @@
 // The buying side (docs/decisions/004-commerce.md): the /api/my/ calls (Buy FruitCoins too), and the
-// development payment page when the development stand-ins are on (CONTRACT.md §4).
+// development payment page when the development stand-ins are on (requirements §C4).
 import type { FastifyInstance } from 'fastify';
 import { devPayRoutes } from './dev-pay.ts';
 import { commerceRoutes, type CommerceOptions } from './routes.ts';

@@ -1,5 +1,5 @@
 // Where the money part of an order is paid. Until a payment provider is configured that is the development
-// payment page of CONTRACT.md §4 (server/commerce/dev-pay.ts), on with the development stand-ins; without
+// payment page of requirements §C4 (server/commerce/dev-pay.ts), on with the development stand-ins; without
 // it (production, no provider) card payments are unavailable and checkouts with premium items answer 503.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
@@ -30,7 +30,7 @@ export const paymentUnavailable = (): ApiError =>
     'Card payment is not available on this server yet. FruitCoin prompts can still be bought with your balance.',
   );
 
-/** The pages the payment page returns to (CONTRACT.md §4). */
+/** The pages the payment page returns to (requirements §C4). */
 export const paidPagePath = (orderId: number, sessionId: string): string =>
   `/paiddetail-${orderId}-${sessionId}.html`;
 export const pendingPagePath = (orderId: number): string => `/pendingdetail-${orderId}.html`;

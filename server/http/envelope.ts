@@ -1,4 +1,4 @@
-// The answer of every call (CONTRACT.md §2): { success, msg, extend }, errors included.
+// The answer of every call (requirements §C2): { success, msg, extend }, errors included.
 import { Type, type TSchema } from 'typebox';
 import type { Envelope } from '../../domain/envelope.ts';
 

@@ -108,7 +108,7 @@ export const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
   503: 'Unavailable: the database (health), card payment or social sign-in on this server',
 };
 
-/** The failure envelope of CONTRACT.md §2 (server/http/envelope.ts `fail`): never success, always a message. */
+/** The failure envelope of requirements §C2 (server/http/envelope.ts `fail`): never success, always a message. */
 const failureSchema = (extend: Record<string, unknown>): JsonSchema => ({
   type: 'object',
   required: ['success', 'msg', 'extend'],

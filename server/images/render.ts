@@ -1,4 +1,4 @@
-// Example images that the server generates itself (CONTRACT.md §3: nothing is fetched).
+// Example images that the server generates itself (requirements §C3: nothing is fetched).
 // Every prompt carries an ArtSpec (scene, palette, seed); renderPromptImage draws one poster-like
 // illustration of that scene as SVG, procedurally and deterministically, and rasterises it to WebP
 // with sharp. The same (spec, index, size) always gives the same bytes; another index gives another

@@ -1,4 +1,4 @@
-// Outgoing mail (CONTRACT.md §4): one Mailer interface; the development outbox (table outbox_mails, read at
+// Outgoing mail (requirements §C4): one Mailer interface; the development outbox (table outbox_mails, read at
 // GET /api/dev/outbox) when SMTP_URL is unset, nodemailer's SMTP transport when it is set.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';

@@ -1,4 +1,4 @@
-// What every mailer is (CONTRACT.md §4), apart from which one is chosen (index.ts), so the
+// What every mailer is (requirements §C4), apart from which one is chosen (index.ts), so the
 // outbox and SMTP mailers and the templates depend on it and not on the choice.
 
 export interface Mail {

@@ -1,4 +1,4 @@
-// GET /api/dev/outbox?to=<email> (CONTRACT.md §4): the development outbox, newest first. Registered only
+// GET /api/dev/outbox?to=<email> (requirements §C4): the development outbox, newest first. Registered only
 // when the development stand-ins are on and no SMTP server is configured; otherwise the path is a 404.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';

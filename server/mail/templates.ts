@@ -5,7 +5,7 @@ import type { Mail } from './mailer.ts';
 
 export const VERIFY_SUBJECT = `Verify your ${PRODUCT_NAME} email`;
 
-/** The verification link of a token: the SPA's /verifyemail-{token}.html page (SPEC.md §2). */
+/** The verification link of a token: the SPA's /verifyemail-{token}.html page (requirements §2). */
 export const verifyLink = (publicOrigin: string, token: string): string =>
   `${publicOrigin}/verifyemail-${encodeURIComponent(token)}.html`;
 

@@ -1,4 +1,4 @@
-// The demo data of CONTRACT.md §3, written by seed() (development and tests only).
+// The demo data of requirements §C3, written by seed() (development and tests only).
 import type { Db } from '../db/index.ts';
 import { buildSeedData } from './content/index.ts';
 import { seed, type SeedResult } from './index.ts';

@@ -1,4 +1,4 @@
-// Writes the demo data (CONTRACT.md §3) into the database, once; its prompts go through the operator's
+// Writes the demo data (requirements §C3) into the database, once; its prompts go through the operator's
 // catalog import (seedPromptLine, importCatalogIn). Deterministic: the same SeedData gives the same rows
 // (apart from argon2 salts); idempotent: the whole seed runs in one transaction that also
 // records a seed_runs marker, and a later run that finds the marker changes nothing. Never used in

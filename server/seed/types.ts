@@ -1,4 +1,4 @@
-// The shape of the demo data (CONTRACT.md §3). Content generators in server/seed/content/ produce
+// The shape of the demo data (requirements §C3). Content generators in server/seed/content/ produce
 // these records as plain data, deterministically; server/seed/index.ts writes them to the database.
 import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.ts';
 

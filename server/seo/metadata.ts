@@ -1,4 +1,4 @@
-// Page metadata (SPEC.md §2 Page metadata, §3 SEO metadata, §7 GET /api/seo/metadata), built from the
+// Page metadata (requirements §2 Page metadata, §3 SEO metadata, §7 GET /api/seo/metadata), built from the
 // catalog; a seo_metadata row for the page overrides the fields it names. The same data is written into
 // the HTML of the pages the server renders (./pages.ts). Only titles, descriptions, tags and prices of
 // prompts are used: never a template.
@@ -20,7 +20,7 @@ import { cutSearchQuery } from '../../domain/search-query.ts';
 import { NOT_FOUND_NAME, pageTitle } from '../../domain/pages.ts';
 import type { Queryable } from '../db/index.ts';
 
-// The page types and fields of SPEC.md §3 are the client's too: one definition in domain.
+// The page types and fields of requirements §3 are the client's too: one definition in domain.
 export { PAGE_TYPES, type PageType } from '../../domain/seo.ts';
 export type { SeoMeta as SeoData } from '../../domain/seo.ts';
 import type { PageType, SeoMeta as SeoData } from '../../domain/seo.ts';
@@ -224,7 +224,7 @@ interface DetailRow {
   image_count: number;
 }
 
-/** SPEC.md §7: DETAIL references are the prompt id (legacy), the number after a slug's last hyphen, or a slug. */
+/** requirements §7: DETAIL references are the prompt id (legacy), the number after a slug's last hyphen, or a slug. */
 async function findDetail(db: Queryable, referenceId: string): Promise<DetailRow | null> {
   const columns = `id, sort_id, slug, title, description, generator_type, grade, price_fruit, price_cents, tags,
     image_count`;

@@ -1,4 +1,4 @@
-// Share links (CONTRACT.md §5): POST /api/share makes `<origin>/s/<id>` for a prompt (a signed-in user's
+// Share links (requirements §C5): POST /api/share makes `<origin>/s/<id>` for a prompt (a signed-in user's
 // own stable referral link, reused; otherwise a new anonymous link, limited per client IP) and
 // GET /api/share/:shortUrlId resolves a link of /s/{id} (partner=0) or /ps/{id} (partner=1), counting
 // the visit.

@@ -43,7 +43,7 @@ export function createAccountEffects(api: ApiClient) {
       (await api.get<{ data: AccountSettings }>('/api/my/settings')).data,
     saveNotifications: async (input: Partial<NotificationPrefs>): Promise<AccountSettings> =>
       (await api.post<{ data: AccountSettings }>('/api/my/settings/notifications', input)).data,
-    /** Both passwords AES-encrypted as at sign-in (SPEC.md §7); answers this session's new token. */
+    /** Both passwords AES-encrypted as at sign-in (requirements §7); answers this session's new token. */
     changePassword: async (input: {
       currentPassword: string;
       newPassword: string;

@@ -19,14 +19,14 @@ import { useHoverMenu } from '../ui/use-hover-menu.ts';
 import * as cartCountView from '../../machines/commerce/cart-count.selectors.ts';
 import { formatCoins, shortName, useSessionUser } from '../auth/use-session.ts';
 
-/** SPEC.md §9: the badge reads "..." above 99. */
+/** requirements §9: the badge reads "..." above 99. */
 export const CART_BADGE_LIMIT = 99;
 
 /** The unread badge's text: the count, "99+" above 99. */
 export const unreadBadge = (unread: number): string => (unread > 99 ? '99+' : String(unread));
 
 /**
- * The signed-in side of the header (SPEC.md §2 Header): the balance, cart and account menu. Loaded
+ * The signed-in side of the header (requirements §2 Header): the balance, cart and account menu. Loaded
  * when a session is signed in (header-account-slot.tsx), so a visitor's first load goes without it.
  */
 export function SignedInAccount() {
@@ -65,7 +65,7 @@ function CoinBalance({ fruitCnt }: { fruitCnt: number }) {
   );
 }
 
-/** The cart badge's text, or null when there is none to show (SPEC.md §2, §9). */
+/** The cart badge's text, or null when there is none to show (requirements §2, §9). */
 export function cartBadge(count: number, loading: boolean): string | null {
   if (loading) return '...';
   if (count <= 0) return null;

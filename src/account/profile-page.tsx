@@ -38,7 +38,7 @@ const PROVIDER_LABELS: Record<Profile['provider'], string> = {
   guest: 'Guest',
 };
 
-/** /profile ("My Profile", SPEC.md §2): who the member is here, their avatar, name and referral link. */
+/** /profile ("My Profile", requirements §2): who the member is here, their avatar, name and referral link. */
 export function ProfilePage() {
   return (
     <MemberPage

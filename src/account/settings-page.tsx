@@ -38,7 +38,7 @@ export const SETTINGS_TEXTS = {
 export const noPasswordText = (provider: AccountSettings['provider']): string =>
   SETTINGS_MESSAGES.noPassword[provider];
 
-/** /settings ("Account Settings", SPEC.md §2): password, email preferences, this device, the account. */
+/** /settings ("Account Settings", requirements §2): password, email preferences, this device, the account. */
 export function SettingsPage() {
   return (
     <MemberPage

@@ -1,4 +1,4 @@
-// The sign-in calls of SPEC.md §7 and the ones we designed (guest, email verification), as the
+// The sign-in calls of requirements §7 and the ones we designed (guest, email verification), as the
 // machines' actors need them: normalised answers, the server's message kept for the person.
 import type { UserData, SignInResult } from '../../domain/session-user.ts';
 import type { AuthorizeAnswer } from '../../machines/auth/social-login.ts';
@@ -7,7 +7,7 @@ import type { VerifyAnswer } from '../../machines/auth/email-verification.ts';
 import type { ApiClient } from '../platform/api.ts';
 import { encryptPassword } from './password.ts';
 
-/** SPEC.md §3: the registration's recaptcha token is a fixed dummy value (no real challenge). */
+/** requirements §3: the registration's recaptcha token is a fixed dummy value (no real challenge). */
 export const RECAPTCHA_DUMMY = 'recaptcha-dummy-token';
 
 interface LoginExtend {

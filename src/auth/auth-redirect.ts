@@ -1,4 +1,4 @@
-// SPEC.md §6 routes that need a signed-in user, and the navigation around sign-in: back to the saved
+// requirements §6 routes that need a signed-in user, and the navigation around sign-in: back to the saved
 // address after a login, away from a private page after a logout.
 import { lookup } from '../../machines/system/actors.ts';
 import { SESSION_KEYS, safeStorage } from '../platform/storage-keys.ts';

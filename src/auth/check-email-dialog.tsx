@@ -13,7 +13,7 @@ import * as checkEmailView from '../../machines/auth/registration-success.select
 const STEPS = ['Open your inbox', 'Click the verification link', 'Return here to sign in'] as const;
 
 /**
- * "Check Your Email" after a registration (SPEC.md §2): a projection of `registrationSuccess` and
+ * "Check Your Email" after a registration (requirements §2): a projection of `registrationSuccess` and
  * its invoked `resend` child. Dismissing plays a fade/scale-out and reports its end.
  */
 export function CheckEmailDialog() {

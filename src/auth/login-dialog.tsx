@@ -14,7 +14,7 @@ import { stateOf } from '../../machines/system/selectors.ts';
 import * as dialogView from '../../machines/auth/login-dialog.selectors.ts';
 import { TextField } from '../ui/text-field.tsx';
 
-/** SPEC.md §1: google is the only social provider offered. */
+/** requirements §1: google is the only social provider offered. */
 const PROVIDERS = ['Google'] as const;
 
 export const LOGIN_TEXTS = {
@@ -27,7 +27,7 @@ export const LOGIN_TEXTS = {
 } as const;
 
 /**
- * The login / sign-up dialog (SPEC.md §2, §4): a projection of the `loginDialog` actor. Nothing is
+ * The login / sign-up dialog (requirements §2, §4): a projection of the `loginDialog` actor. Nothing is
  * rendered while it is closed.
  */
 export function LoginDialog() {
@@ -193,7 +193,7 @@ function BackButton({ busy }: { busy: boolean }) {
   );
 }
 
-/** Both forms send their submit to the machine, which validates (SPEC.md §5). */
+/** Both forms send their submit to the machine, which validates (requirements §5). */
 const submitAs =
   (
     dialog: { send: (event: { type: 'login.submit' | 'register.submit' }) => void },
@@ -266,7 +266,7 @@ function LoginForm({ busy }: { busy: boolean }) {
   );
 }
 
-/** Each part of SPEC.md §5's rule, ticked as the typed password meets it (issue 15). */
+/** Each part of requirements §5's rule, ticked as the typed password meets it (issue 15). */
 function PasswordChecklist({ password }: { password: string }) {
   return (
     <ul className="password-checklist" aria-label="Password requirements">

@@ -8,7 +8,7 @@ import { PageHeader } from '../ui/page-header.tsx';
 import { useSessionView } from './use-session.ts';
 
 /**
- * A signed-in page (SPEC.md §6), projecting the session: a skeleton while it is restored, the
+ * A signed-in page (requirements §6), projecting the session: a skeleton while it is restored, the
  * visitor's "Log in to see …" view, or the member's own content. The account issues fill the
  * member's side in; until then it is an honest empty state.
  */

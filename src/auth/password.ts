@@ -1,4 +1,4 @@
-// SPEC.md §7 password encryption: AES-CBC with PKCS7 under the shared key, a random 16-byte IV
+// requirements §7 password encryption: AES-CBC with PKCS7 under the shared key, a random 16-byte IV
 // prepended to the ciphertext, the whole base64. crypto-js is loaded only when a password is about
 // to be sent, so it is never part of the first page's JavaScript.
 import { ENCRYPT_FAILED } from '../../domain/session-user.ts';

@@ -1,4 +1,4 @@
-// SPEC.md §4 Social login: the centred 600×700 popup and what it reports to the socialLogin machine.
+// requirements §4 Social login: the centred 600×700 popup and what it reports to the socialLogin machine.
 import { fromCallback } from 'xstate';
 import type { SignedIn, UserData } from '../../domain/session-user.ts';
 import type { PopupEvent } from '../../machines/auth/social-login.ts';
@@ -80,7 +80,7 @@ export async function readStoredSignIn(previousToken: string | null): Promise<Si
 }
 
 /**
- * The callback page's hand-over (SPEC.md §4 Social login flow): the token and user go to the opener
+ * The callback page's hand-over (requirements §4 Social login flow): the token and user go to the opener
  * as a social-login-success message and into local storage (the opener also polls it), then the
  * popup closes. Without an opener (a full-page sign-in) this tab goes home with social_login=success.
  */

@@ -9,7 +9,7 @@ import { Spinner } from '../ui/spinner.tsx';
 export type ResendRef = ActorRefFrom<typeof resendEmailMachine>;
 
 /**
- * "Resend Email" with its cooldown (SPEC.md §2): a projection of a `resendEmail` child actor. The
+ * "Resend Email" with its cooldown (requirements §2): a projection of a `resendEmail` child actor. The
  * label counts down "Resend in {n}s"; the last result shows in green or red.
  */
 export function ResendButton({ actor }: { actor: ResendRef | undefined }) {

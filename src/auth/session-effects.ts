@@ -1,4 +1,4 @@
-// The browser side of the session machine (SPEC.md §3, §4): storage keys, cookies, window events,
+// The browser side of the session machine (requirements §3, §4): storage keys, cookies, window events,
 // the storage listener, and the account and logout calls.
 import { fromCallback, fromPromise } from 'xstate';
 import type { AuthMarks } from '../../domain/session-rules.ts';
@@ -61,7 +61,7 @@ function readStorageMarks(): Promise<StorageMarks> {
   return inspectToken(marks.token).then(({ state }) => ({ ...marks, tokenState: state, storedUser: user }));
 }
 
-/** SPEC.md §7: the user when the accounts call fails, from the token's claims, else the temporary user. */
+/** requirements §7: the user when the accounts call fails, from the token's claims, else the temporary user. */
 export async function fallbackUser(token: string): Promise<SessionUser> {
   const t = await inspectToken(token);
   if (t.state === 'valid' || t.state === 'expired') {
@@ -97,7 +97,7 @@ async function readAccount(api: ApiClient, token: string): Promise<SessionUser |
   return data ? toSessionUser(data) : null;
 }
 
-/** SPEC.md §4: the token restored at start, local storage's, else session storage's. */
+/** requirements §4: the token restored at start, local storage's, else session storage's. */
 export const storedToken = (): string | null =>
   local.get(LOCAL_KEYS.token) ?? session.get(SESSION_KEYS.token);
 
@@ -145,7 +145,7 @@ export function createSessionEffects(api: ApiClient) {
             json: {},
           });
         } catch {
-          /* SPEC.md §8: a failed logout request is ignored; the local logout continues */
+          /* requirements §8: a failed logout request is ignored; the local logout continues */
         }
       }),
 

@@ -1,4 +1,4 @@
-// SPEC.md §3, §5: a token is valid only with three dot-separated parts and a decodable payload;
+// requirements §3, §5: a token is valid only with three dot-separated parts and a decodable payload;
 // claims sub, exp (seconds) and an optional preferred_username.
 import { jwtDecode } from 'jwt-decode';
 

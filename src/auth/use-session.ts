@@ -12,7 +12,7 @@ export function useSessionUser(): SessionUser | null {
   return useSystemSelector('session', sessionView.user);
 }
 
-/** SPEC.md §9: the name shown in the header, cut to 10 characters plus "...". */
+/** requirements §9: the name shown in the header, cut to 10 characters plus "...". */
 export const USERNAME_LIMIT = 10;
 export const shortName = (name: string): string =>
   name.length > USERNAME_LIMIT ? `${name.slice(0, USERNAME_LIMIT)}...` : name;

@@ -8,7 +8,7 @@ import { stateOf } from '../../machines/system/selectors.ts';
 import * as noticeView from '../../machines/auth/verify-email-notice.selectors.ts';
 
 /**
- * "Verify your email first" (SPEC.md §2 "Another dialog"): shown over the login dialog when the
+ * "Verify your email first" (requirements §2 "Another dialog"): shown over the login dialog when the
  * address has not been verified; a projection of `verifyEmailNotice` and its `resend` child.
  */
 export function VerifyEmailNotice() {

@@ -7,7 +7,7 @@ import type { SeoRequest } from '../../machines/shell/seo.ts';
 import type { ShareResolution } from '../../machines/catalog/share-landing.ts';
 import { ApiError, type ApiClient } from '../platform/api.ts';
 
-/** The anonymous memberId SPEC.md §7 sends with the detail call; identity comes from the token. */
+/** The anonymous memberId requirements §7 sends with the detail call; identity comes from the token. */
 export const ANONYMOUS_MEMBER_ID = '0';
 
 export function createCatalogEffects(api: ApiClient) {

@@ -100,7 +100,7 @@ export function validateSearchPage(raw: { q?: unknown } & RawListSearch): Search
 }
 
 export interface CategorySearch extends ListSearch {
-  /** SPEC.md §7: a category reference id (free_prompts, fruit_prompts, pay_prompts). */
+  /** requirements §7: a category reference id (free_prompts, fruit_prompts, pay_prompts). */
   id?: string;
 }
 

@@ -7,7 +7,7 @@ import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 
 export { HeartButton } from './heart-button.tsx';
 
-/** CONTRACT.md §5: "Share" makes a short link and copies it; if the clipboard refuses, shows it. */
+/** requirements §C5: "Share" makes a short link and copies it; if the clipboard refuses, shows it. */
 export function ShareButton({ promptId }: { promptId: number }) {
   const share = useSystemActor('share');
   const busy = useSystemSelector('share', shareView.busy);

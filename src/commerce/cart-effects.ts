@@ -1,6 +1,6 @@
 import type { ApiClient } from '../platform/api.ts';
 
-/** SPEC.md §7: the count from extend.data, or data, or extend itself as a number; null when empty. */
+/** requirements §7: the count from extend.data, or data, or extend itself as a number; null when empty. */
 export function countFrom(body: { extend?: unknown; data?: unknown }): number | null {
   const extend = body.extend as { data?: unknown } | number | undefined;
   const candidates = [

@@ -33,7 +33,7 @@ const EMPTY: Record<CouponStatus, { title: string; text: string }> = {
   expired: { title: 'No expired coupons', text: 'Coupons that pass their end date unused are listed here.' },
 };
 
-/** /coupons ("My Coupons", SPEC.md §2): the member's coupons by tab, with their terms and dates. */
+/** /coupons ("My Coupons", requirements §2): the member's coupons by tab, with their terms and dates. */
 export function CouponsPage({ search }: { search: CouponsSearch }) {
   return (
     <MemberPage

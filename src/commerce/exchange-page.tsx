@@ -28,7 +28,7 @@ const offerTerms = (offer: ExchangeOffer): string =>
 export const confirmQuestion = (offer: ExchangeOffer): string =>
   `Spend ${coinsText(offer.fruitCost)} for a ${offText(offer)} coupon?`;
 
-/** /exchange-coupons ("Exchange Fruit Coins", SPEC.md §2): coupons bought with the FruitCoin balance. */
+/** /exchange-coupons ("Exchange Fruit Coins", requirements §2): coupons bought with the FruitCoin balance. */
 export function ExchangePage() {
   return (
     <MemberPage

@@ -35,7 +35,7 @@ export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
 export const signedCoins = (amount: number): string =>
   amount > 0 ? `+${formatCoins(amount)}` : amount < 0 ? `−${formatCoins(-amount)}` : '0';
 
-/** /fruit-transactions ("Fruit History", SPEC.md §2): the FruitCoin ledger with its running balance. */
+/** /fruit-transactions ("Fruit History", requirements §2): the FruitCoin ledger with its running balance. */
 export function FruitHistoryPage() {
   return (
     <MemberPage

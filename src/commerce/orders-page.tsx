@@ -37,7 +37,7 @@ const EMPTY_BY_STATUS: Record<OrderStatus, string> = {
   cancelled: 'No cancelled orders',
 };
 
-/** /orders: the member's orders, newest first, a page at a time (SPEC.md §2). */
+/** /orders: the member's orders, newest first, a page at a time (requirements §2). */
 export function OrdersPage({ search }: { search: OrdersSearch }) {
   return (
     <MemberPage

@@ -6,7 +6,7 @@ import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
 export const REFERRAL_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * The share link a visitor arrived by (stored by the share landing, CONTRACT.md §5): its short id,
+ * The share link a visitor arrived by (stored by the share landing, requirements §C5): its short id,
  * sent with a checkout so its owner is credited; null when there is none or it is too old.
  */
 export function readReferral(now: number = Date.now()): string | null {

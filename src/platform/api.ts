@@ -69,7 +69,7 @@ const cleanParams = (params: Record<string, string | number | undefined> = {}): 
       .map(([k, v]) => [k, String(v)]),
   );
 
-/** The JSON API of CONTRACT.md §2 through ky: every answer is an envelope, also on errors. */
+/** The JSON API of requirements §C2 through ky: every answer is an envelope, also on errors. */
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   // ky loads with the first call: a page the server rendered makes none at start (issue 18)
   let http: Promise<KyInstance> | null = null;

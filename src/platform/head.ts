@@ -1,4 +1,4 @@
-// Applies SEO metadata (SPEC.md §2 Page metadata, §3) to the document head: title, description,
+// Applies SEO metadata (requirements §2 Page metadata, §3) to the document head: title, description,
 // keywords, Open Graph and Twitter tags, the canonical link and the structured data.
 import type { SeoMeta } from '../../domain/seo.ts';
 

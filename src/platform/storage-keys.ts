@@ -1,4 +1,4 @@
-// SPEC.md §3: every browser storage key and cookie the product uses, named once.
+// requirements §3: every browser storage key and cookie the product uses, named once.
 export const LOCAL_KEYS = {
   token: 'token',
   rememberEmail: 'remember_email',
@@ -7,7 +7,7 @@ export const LOCAL_KEYS = {
   user: 'user',
   authState: 'auth_state',
   lastLogin: 'last_login',
-  /** Ours (not SPEC.md §3): who shared the link a visitor arrived by, to credit a later purchase. */
+  /** Ours (not requirements §3): who shared the link a visitor arrived by, to credit a later purchase. */
   referral: 'referral',
 } as const;
 

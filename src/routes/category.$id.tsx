@@ -5,7 +5,7 @@ import { openCategory } from './-lib/category.ts';
 import { validateListSearch } from '../catalog/list-search.ts';
 
 /**
- * `/category/{id}`: the param form of a category reference (SPEC.md §7), e.g.
+ * `/category/{id}`: the param form of a category reference (requirements §7), e.g.
  * `/category/fruit_prompts`. The named paths (`/category/free-prompts`…) are their own routes.
  */
 export const Route = createFileRoute('/category/$id')({

@@ -5,7 +5,7 @@ import { CATEGORY_INDEX_PATH, openCategory } from './-lib/category.ts';
 import { validateCategorySearch } from '../catalog/list-search.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
-/** `/category` lists the categories; `/category?id=free_prompts` (SPEC.md §7) is that category. */
+/** `/category` lists the categories; `/category?id=free_prompts` (requirements §7) is that category. */
 export const Route = createFileRoute('/category/')({
   validateSearch: validateCategorySearch,
   beforeLoad: ({ context, search, preload, location }) => {

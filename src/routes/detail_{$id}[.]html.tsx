@@ -5,7 +5,7 @@ import { LegacyRedirectView } from '../catalog/link-landing-views.tsx';
 import { parseLegacyDetailParams } from './-lib/params.ts';
 import { sendSeoPage } from './-lib/seo.ts';
 
-// SPEC.md §4 Legacy detail redirect: resolve the id, then replace the address with /detail/{slugId}.
+// requirements §4 Legacy detail redirect: resolve the id, then replace the address with /detail/{slugId}.
 export const Route = createFileRoute('/detail_{$id}.html')({
   params: { parse: parseLegacyDetailParams },
   beforeLoad: async ({ context, params, location, preload }) => {

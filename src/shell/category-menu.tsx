@@ -6,7 +6,7 @@ import { useHoverMenu } from '../ui/use-hover-menu.ts';
 
 const normalisePath = (path: string): string => (path.length > 1 ? path.replace(/\/+$/, '') : path);
 
-/** The label of the category the path belongs to, or null when none applies (SPEC.md §2 Header). */
+/** The label of the category the path belongs to, or null when none applies (requirements §2 Header). */
 export function currentCategoryLabel(pathname: string): string | null {
   const path = normalisePath(pathname);
   return CATEGORIES.find((category) => category.path === path)?.label ?? null;

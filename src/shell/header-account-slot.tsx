@@ -18,7 +18,7 @@ const avatarPlaceholder = (
 );
 
 /**
- * The header's right-hand side, a projection of `session` (SPEC.md §2 Header): the Log in button,
+ * The header's right-hand side, a projection of `session` (requirements §2 Header): the Log in button,
  * a placeholder of the same size while the session is restored, or the balance, cart and account
  * menu of the signed-in user.
  */

@@ -4,7 +4,7 @@ import { SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
 import { SearchIcon } from '../ui/first-paint-icons.tsx';
 
 /**
- * The header search (SPEC.md §2): goes to /search?q={trimmed text}; blank text is ignored. The
+ * The header search (requirements §2): goes to /search?q={trimmed text}; blank text is ignored. The
  * field is uncontrolled and keyed on the current query, so /search shows what was searched for.
  */
 export function SearchBox() {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { PRODUCT_NAME } from '../../domain/catalog.ts';
 
-/** The fixed bottom bar (SPEC.md §2 Footer). */
+/** The fixed bottom bar (requirements §2 Footer). */
 export function SiteFooter() {
   return (
     <footer className="site-footer">

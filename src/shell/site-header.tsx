@@ -5,7 +5,7 @@ import { HeaderAccount } from './header-account-slot.tsx';
 import { LogoMark } from '../ui/logo.tsx';
 import { SearchBox } from './search-box.tsx';
 
-/** The fixed top bar on every page (SPEC.md §2 Header); its right-hand side follows the session. */
+/** The fixed top bar on every page (requirements §2 Header); its right-hand side follows the session. */
 export function SiteHeader() {
   return (
     <header className="site-header">

@@ -2,7 +2,7 @@ import '../styles/not-found.css';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
-/** "Page Not Found" (SPEC.md §2): the root's not-found screen, also used for a missing prompt. */
+/** "Page Not Found" (requirements §2): the root's not-found screen, also used for a missing prompt. */
 export function NotFoundView({
   title = 'Page Not Found',
   children,

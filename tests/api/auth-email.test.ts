@@ -1,4 +1,4 @@
-// Email sign-in (SPEC.md §4, §5, §7, §8): login, registration, the verification mail and link, resend, and
+// Email sign-in (requirements §4, §5, §7, §8): login, registration, the verification mail and link, resend, and
 // their rate limits. Every answer is an envelope; bad input is a 4xx with the product's message.
 import { createCipheriv } from 'node:crypto';
 import { decodeJwt } from 'jose';

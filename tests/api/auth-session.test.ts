@@ -1,4 +1,4 @@
-// The session calls (SPEC.md §7): the account of the token, logout (revokes the token), guest login, and
+// The session calls (requirements §7): the account of the token, logout (revokes the token), guest login, and
 // the cart count of the header. They act only on the token's user, whatever userId / memberId says.
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Configuration from the environment (CONTRACT.md §1) and the access tokens (CONTRACT.md §2).
+// Configuration from the environment (requirements §C1) and the access tokens (requirements §C2).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Mail (CONTRACT.md §4): the development outbox when SMTP_URL is unset (GET /api/dev/outbox, newest first),
+// Mail (requirements §C4): the development outbox when SMTP_URL is unset (GET /api/dev/outbox, newest first),
 // nodemailer's SMTP transport when it is set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, senderAddress } from '../../server/mail/index.ts';

@@ -1,4 +1,4 @@
-// SPEC.md §7 password transport: what the SPA encrypts with crypto-js (src/auth/password.ts) the server
+// requirements §7 password transport: what the SPA encrypts with crypto-js (src/auth/password.ts) the server
 // decrypts with node:crypto (server/auth/password-crypto.ts), for every AES key size; anything else is a
 // PasswordDecryptError, never another exception.
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
-// The catalog calls: GET /api/prompts (filters, sort, paging) and GET /api/prompts/detail (SPEC.md §7),
-// and the rule that a template leaves the server only for callers who may see it (CONTRACT.md §2).
+// The catalog calls: GET /api/prompts (filters, sort, paging) and GET /api/prompts/detail (requirements §7),
+// and the rule that a template leaves the server only for callers who may see it (requirements §C2).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
 import { signToken } from '../../server/auth/tokens.ts';

@@ -1,4 +1,4 @@
-// Page metadata: GET /api/seo/metadata (SPEC.md §7), the same metadata written into the SPA shell of the
+// Page metadata: GET /api/seo/metadata (requirements §7), the same metadata written into the SPA shell of the
 // storefront pages, sitemap.xml and robots.txt, and no template text of a paid prompt in any public answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PromptCard, PromptPage } from '../../domain/catalog.ts';

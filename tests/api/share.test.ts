@@ -1,4 +1,4 @@
-// Share links (CONTRACT.md §5): POST /api/share and GET /api/share/:shortUrlId.
+// Share links (requirements §C5): POST /api/share and GET /api/share/:shortUrlId.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';

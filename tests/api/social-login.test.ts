@@ -1,4 +1,4 @@
-// Social sign-in (SPEC.md §4 Social login flow, CONTRACT.md §4): the authorize call, the development
+// Social sign-in (requirements §4 Social login flow, requirements §C4): the authorize call, the development
 // identity provider standing in for Google (a real authorization-code flow: state checked, code single-use
 // and short-lived), the exchange, and the same server code talking to Google when it is configured.
 import { exportJWK, generateKeyPair, createLocalJWKSet, SignJWT, decodeJwt } from 'jose';

@@ -376,7 +376,7 @@ describe('the pages rendered in Chromium', () => {
     for (const c of pages) {
       await page.goto(`${origin}${c.path}`, { waitUntil: 'networkidle', timeout: 30_000 });
       await page.locator('main h1').first().waitFor({ timeout: 15_000 });
-      // The client applies page metadata 100 ms after a navigation (SPEC.md §2 Page metadata).
+      // The client applies page metadata 100 ms after a navigation (requirements §2 Page metadata).
       await page.waitForTimeout(300);
       const found = await gather();
       facts.set(c.name, found.facts);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from './support/test.ts';
 
 // Issue 15: no page of the product scrolls sideways at 360, 390 or 1280 px, whatever the query or the
-// data. Every route of SPEC.md §2 is opened at each width, signed out for the public pages and as the
+// data. Every route of requirements §2 is opened at each width, signed out for the public pages and as the
 // demo member for the member pages, and the document may be no wider than the viewport. A failure
 // names the elements that stick out.
 

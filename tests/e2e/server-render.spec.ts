@@ -68,7 +68,7 @@ test('a detail page is adopted without fetching the prompt again; the next page 
   await page.waitForLoadState('networkidle');
   expect(seen.calls.filter((c) => c.startsWith('/api/prompts/detail'))).toEqual([]);
   expect(seen.errors).toEqual([]);
-  // a navigation inside the app asks for the next page's metadata (SPEC.md §7)
+  // a navigation inside the app asks for the next page's metadata (requirements §7)
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link').last().click();
   await expect.poll(() => seen.calls.some((c) => c.startsWith('/api/seo/metadata'))).toBe(true);
 });

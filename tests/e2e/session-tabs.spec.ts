@@ -1,7 +1,7 @@
 import { expect, started, test, type BrowserContext, type Page } from './support/test.ts';
 
 // Issue 35 in Chromium: two tabs of one browser share local storage, and the session follows the
-// other tab by the `storage` event (SPEC.md §4 Session, cross-tab sync): a logout there shows "Log in"
+// other tab by the `storage` event (requirements §4 Session, cross-tab sync): a logout there shows "Log in"
 // here, a login there the account menu, within 1 s. But a signed-in tab also reads storage every
 // 5000 ms (§9 auth poll) and calls the server on timers: with the storage event ignored, the other tab
 // still ends its session within 1-2.2 s (its cart count refused with 401, the token logged out), so a

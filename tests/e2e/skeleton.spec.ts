@@ -31,7 +31,7 @@ test('the home grid shows prompt cards from the API', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('every route of SPEC.md §2 renders without a page error', async ({ page }) => {
+test('every route of requirements §2 renders without a page error', async ({ page }) => {
   const cards = await firstCards(page);
   const card = cards[0]!;
   const routes: [string, RegExp][] = [

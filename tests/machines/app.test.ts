@@ -53,7 +53,7 @@ describe('what runs for a visitor', () => {
     const system = startAppSystem({ effects: fakeEffects(), clock: new SimulatedClock() });
     await waitFor(systemActor(system, 'session'), (s) => s.hasTag('loggedOut'));
     expect(running(system)).toEqual(FOR_EVERYONE);
-    // SPEC.md §2: the category menu closes 2 s after the pointer leaves, the account menu 500 ms
+    // requirements §2: the category menu closes 2 s after the pointer leaves, the account menu 500 ms
     expect(systemActor(system, 'categoryMenu').getSnapshot().context.closeDelay).toBe(2000);
     expect(systemActor(system, 'accountMenu').getSnapshot().context.closeDelay).toBe(500);
     expect(system.getSnapshot().context).toMatchObject({ openRequest: null, deliveries: [] });
@@ -97,7 +97,7 @@ describe('the sign-in machines, loaded with the first sign-in intent', () => {
     const dialog = await whenAttached(system, 'loginDialog');
     expect(running(system)).toEqual(sorted(FOR_EVERYONE, SIGN_IN));
     expect(dialog.getSnapshot().value).toBe('closed');
-    // the dialog is handed the origin callback URL of the social authorize call (SPEC.md §2)
+    // the dialog is handed the origin callback URL of the social authorize call (requirements §2)
     expect(dialog.getSnapshot().context).toMatchObject({ callbackUrl: 'http://localhost/auth/callback' });
     system.send({ type: 'signIn.prepare' });
     system.send({ type: 'loginDialog.open', mode: 'login', email: 'ann@example.com' });

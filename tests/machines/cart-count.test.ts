@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { cartCountMachine } from '../../machines/commerce/cart-count.ts';
 import { flushPromises } from '../support/model.ts';
 
-describe('cartCount timing (SPEC.md §4, §9)', () => {
+describe('cartCount timing (requirements §4, §9)', () => {
   const start = (answers: (number | null | Error)[]) => {
     const clock = new SimulatedClock();
     let calls = 0;

@@ -18,7 +18,7 @@ import { fullFixture } from '../support/fixtures.ts';
 const full = fullFixture(7);
 
 describe('catalog flow rules', () => {
-  it('redirects a legacy id to /detail/{slugId}, keeping the query (SPEC.md §4)', async () => {
+  it('redirects a legacy id to /detail/{slugId}, keeping the query (requirements §4)', async () => {
     const hrefs: string[] = [];
     const actor = createActor(
       legacyRedirectMachine.provide({

@@ -3,7 +3,7 @@ import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { RESEND_MESSAGES, resendEmailMachine } from '../../machines/auth/resend-email.ts';
 import { flushPromises } from '../support/model.ts';
 
-describe('resend cooldown (SPEC.md §2, §9)', () => {
+describe('resend cooldown (requirements §2, §9)', () => {
   it('counts "Resend in {n}s" down from 60 and enables the button after exactly 60 s', () => {
     const clock = new SimulatedClock();
     const actor = createActor(resendEmailMachine, {

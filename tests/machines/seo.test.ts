@@ -8,7 +8,7 @@ import { seoMeta } from '../models/seo.ts';
 
 const meta = seoMeta;
 
-describe('seo rules (SPEC.md §2, §7, §9)', () => {
+describe('seo rules (requirements §2, §7, §9)', () => {
   const start = (answer: () => Promise<SeoMeta | null>) => {
     const clock = new SimulatedClock();
     const applied: string[] = [];

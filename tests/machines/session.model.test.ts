@@ -36,7 +36,7 @@ for (const model of [sessionSpec]) {
   });
 }
 
-// SPEC.md §4: another tab's token is adopted "unless a logout happened less than 3 s earlier" (§9
+// requirements §4: another tab's token is adopted "unless a logout happened less than 3 s earlier" (§9
 // window 3000 ms). Both sides of the edge, as the model says and replayed on the machine: 2999 ms
 // after the logout is the last instant inside (ignored), 3000 ms the first outside (adopted).
 describe('session: the 3000 ms cross-tab window after a logout, on both sides of its edge', () => {

@@ -5,7 +5,7 @@ import { adoptDecision, pollDecision, shouldToastLogin, type AuthMarks } from '.
 import { flushPromises } from '../support/model.ts';
 import { demoUser as demo, sessionBase as base, storageMarks as marks } from '../models/session.ts';
 
-describe('session rules (SPEC.md §4, §9)', () => {
+describe('session rules (requirements §4, §9)', () => {
   it('adopts another tab’s token unless a logout was under 3 s ago; directly within 60 s of a login', () => {
     expect(adoptDecision({ token: 't', loginTime: null, logoutTime: 97_001, now: 100_000 })).toBe('ignore');
     expect(adoptDecision({ token: 't', loginTime: null, logoutTime: 97_000, now: 100_000 })).toBe('verify');
@@ -351,7 +351,7 @@ describe('the session ends when the server says it has (issue 15)', () => {
     actor.stop();
   });
 
-  it('sends the toast texts of SPEC.md §4, and the one for a session the server ended', () => {
+  it('sends the toast texts of requirements §4, and the one for a session the server ended', () => {
     expect(SESSION_TOASTS).toEqual({
       loggedIn: 'You have successfully logged in',
       loggedOut: 'You have been successfully logged out',

@@ -9,7 +9,7 @@ import type { SignedIn } from '../../domain/session-user.ts';
 import { flushPromises } from '../support/model.ts';
 import { socialLoginInput as input, socialSignedIn as signedIn } from '../models/social-login.ts';
 
-describe('socialLogin timing (SPEC.md §4, §9)', () => {
+describe('socialLogin timing (requirements §4, §9)', () => {
   function start(opts: { storedAfterPolls?: number; loggedIn?: boolean } = {}) {
     const clock = new SimulatedClock();
     const log: string[] = [];

@@ -3,7 +3,7 @@ import { createActor, SimulatedClock } from 'xstate';
 import { toastMachine } from '../../machines/shell/toast.ts';
 import { TIMINGS } from '../../domain/system-ids.ts';
 // The toast queue's timing rules (its independent model is tests/models/spec/toast.ts).
-describe('toast timing (SPEC.md §2, §9)', () => {
+describe('toast timing (requirements §2, §9)', () => {
   const start = () => {
     const clock = new SimulatedClock();
     const actor = createActor(toastMachine, { clock }).start();

@@ -1,5 +1,5 @@
 // The path catalogue of the independent models (tests/models/spec/): for each machine, the paths its
-// model generates, grouped by the requirement (SPEC.md section) their last step checks, each step
+// model generates, grouped by the requirement (docs/requirements.md section) their last step checks, each step
 // with what the replay then checks the machine shows. `npm run paths` prints it.
 import { specStepLabel, specWalk, type SpecModel, type SpecStep } from '../support/spec-model.ts';
 

@@ -138,7 +138,7 @@ export interface SpecPathEntry {
   /** "12", or "dialogs-3" for a machine with several walks (as `npm run paths` prints it). */
   id: string;
   title: string;
-  /** The SPEC.md section its last step checks. */
+  /** The docs/requirements.md section its last step checks. */
   requirement: string;
   model: SpecModel<unknown>;
   path: SpecPath<unknown>;

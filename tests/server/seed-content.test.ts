@@ -1,4 +1,4 @@
-// The demo data of CONTRACT.md §3 (server/seed/content): deterministic, dense, realistic and consistent
+// The demo data of requirements §C3 (server/seed/content): deterministic, dense, realistic and consistent
 // with what the seeder (server/seed/index.ts) requires.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -119,7 +119,7 @@ describe('prompts', () => {
     }
   });
 
-  it('reads naturally when filled with its examples (SPEC.md §9 stripping included)', () => {
+  it('reads naturally when filled with its examples (requirements §9 stripping included)', () => {
     for (const p of prompts) {
       const filled = fillTemplate(
         p.template,

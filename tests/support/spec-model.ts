@@ -1,4 +1,4 @@
-// Independent models (issue 17): what a machine should do, written from SPEC.md as plain data and a
+// Independent models (issue 17): what a machine should do, written from docs/requirements.md as plain data and a
 // `next` function, never read off the machine. Paths are generated from the model as tours (issue
 // 35): every step the model allows from every state it can be in within `maxDepth` steps is taken at
 // least once, and each tour goes on from where its last step left it, so runs such as "fail, succeed,
@@ -97,7 +97,7 @@ export interface EffectCall {
 export interface SpecModel<S> {
   /** The machine's name as in the registry and `npm run mutation` ("hoverMenu"). */
   name: string;
-  /** The requirement it checks: the SPEC.md section(s). */
+  /** The requirement it checks: the docs/requirements.md section(s). */
   spec: string;
   /** Where the model starts (what should hold right after the actor starts). */
   initial: S;
@@ -118,7 +118,7 @@ export interface SpecModel<S> {
   /** Paths longer than this are not generated (default 6). */
   maxDepth?: number;
   /**
-   * The requirement a step checks, as the SPEC.md section and a few words ("§9 toast duration");
+   * The requirement a step checks, as the docs/requirements.md section and a few words ("§9 toast duration");
    * the catalogue groups paths by their last step's requirement. Default: `spec`.
    */
   requirement?: (before: S, step: SpecStep, after: S) => string;

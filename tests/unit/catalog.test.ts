@@ -10,7 +10,7 @@ import {
   templateKind,
 } from '../../domain/catalog.ts';
 
-describe('catalog domain (SPEC.md §4, §9)', () => {
+describe('catalog domain (requirements §4, §9)', () => {
   it('lets anyone see free templates and only entitled members the others', () => {
     expect(canViewTemplate({ grade: 0, hasAccess: 0 }, false)).toBe(true);
     expect(canViewTemplate({ grade: 1, hasAccess: 1 }, false)).toBe(false);

@@ -9,7 +9,7 @@ const differ = (a: string, b: string) => expect(codeOfText(a)).not.toBe(codeOfTe
 describe('codeOf', () => {
   it('ignores line, block and doc comments, and how the code is wrapped', () => {
     same(
-      '// a citation of SPEC.md §4\nconst a = 1; /* why */\n/** doc */\nexport function f() {\n  return a; // end\n}\n// last\n',
+      '// a citation of requirements §4\nconst a = 1; /* why */\n/** doc */\nexport function f() {\n  return a; // end\n}\n// last\n',
       '// a citation of requirements §4\nconst a = 1;\n/** other words */\nexport function f() { return a; }\n',
     );
   });

@@ -10,7 +10,7 @@ import {
 import { mailLinkFor } from '../../domain/mail-providers.ts';
 import { toSessionUser, DEFAULT_AVATAR } from '../../domain/session-user.ts';
 
-describe('validation (SPEC.md §5)', () => {
+describe('validation (requirements §5)', () => {
   it.each([
     ['a@b.co', true],
     ['first.last+tag@mail.example.org', true],
@@ -39,7 +39,7 @@ describe('validation (SPEC.md §5)', () => {
   });
 });
 
-describe('mail providers (SPEC.md §2)', () => {
+describe('mail providers (requirements §2)', () => {
   it.each([
     ['x@gmail.com', 'Gmail'],
     ['x@hotmail.co.uk', 'Outlook'],
@@ -67,7 +67,7 @@ describe('mail providers (SPEC.md §2)', () => {
   });
 });
 
-describe('session user (SPEC.md §3)', () => {
+describe('session user (requirements §3)', () => {
   it('builds memberId, name, avatar and fruitCnt with their fallbacks', () => {
     expect(toSessionUser({ userId: 7, providerUsername: 'Ann', avatarUrl: '/a.png', fruitCnt: 12 })).toEqual({
       memberId: '7',

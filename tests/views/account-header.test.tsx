@@ -46,7 +46,7 @@ async function signedInApp({ fakeClock = false } = {}) {
   return { ...app, cart, clock };
 }
 
-describe('signed-in header (SPEC.md §2)', () => {
+describe('signed-in header (requirements §2)', () => {
   it('shows the name cut to 10 characters, the avatar with its fallback and the balance', async () => {
     await signedInApp();
     expect(header().queryByRole('button', { name: 'Log in' })).toBeNull();
@@ -91,7 +91,7 @@ describe('signed-in header (SPEC.md §2)', () => {
     expect(cartLink()).toHaveAccessibleName('Cart');
     expect(badge()).toBeNull();
 
-    // SPEC.md §4: 500 ms after the login, then the 300 ms debounce.
+    // requirements §4: 500 ms after the login, then the 300 ms debounce.
     act(() => vi.advanceTimersByTime(800));
     expect(cart.fn).toHaveBeenCalledWith('u-1');
     expect(badge()).toHaveTextContent('...');
@@ -179,7 +179,7 @@ function jwt(claims: Record<string, unknown>): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part(claims)}.signature`;
 }
 
-describe('two tabs (SPEC.md §4 cross-tab sync)', () => {
+describe('two tabs (requirements §4 cross-tab sync)', () => {
   it('adopts a sign-in made in another tab from the storage event', async () => {
     // The real browser session effects (storage, listener); only the cart count is faked.
     await renderApp(

@@ -1,5 +1,5 @@
 // The member's account pages against their independent models (tests/models/spec: profile,
-// settings), written from SPEC.md, replayed on the rendered app with a member signed in: My Profile
+// settings), written from docs/requirements.md, replayed on the rendered app with a member signed in: My Profile
 // on /profile and Account Settings on /settings. Each model step becomes what a person does (opening
 // the address, typing, choosing a file, clicking by role and name) or the answer of a fake call with
 // the step's own output; after every step what the page shows, read from the DOM (the section, its

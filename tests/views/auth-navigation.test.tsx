@@ -6,7 +6,7 @@ import { fakeEffects } from '../support/fake-effects.ts';
 
 afterEach(() => sessionStorage.clear());
 
-describe('auth navigation (SPEC.md §6)', () => {
+describe('auth navigation (requirements §6)', () => {
   it('knows the private routes', () => {
     for (const p of [
       '/cart',

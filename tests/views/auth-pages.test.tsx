@@ -38,7 +38,7 @@ const member = {
   user: { memberId: 'u-1', name: 'Mina Member', avatar: '/default-avatar.svg', fruitCnt: 35 },
 } as const;
 
-describe('private pages (SPEC.md §6)', () => {
+describe('private pages (requirements §6)', () => {
   it('a visitor on /orders sees the sign-in view, the login dialog opens and the address is kept', async () => {
     await renderApp('/orders?page=2', {}, { effects: withSession({ status: 'none' }) });
     expect(await h1('My Orders')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 // The catalog's independent models (tests/models/spec: prompt-list, prompt-detail, template-filler),
-// written from SPEC.md, replayed on the rendered app. Every step of a model path becomes what a person
+// written from docs/requirements.md, replayed on the rendered app. Every step of a model path becomes what a person
 // does (following a link, the header search, Back/Forward, a click or typing by role and name) or the
 // answer of a fake catalog call with the step's own output; after every step the page, read from the
 // DOM, must show what the model expects (tests/views/support/spec-page.ts), and the calls the page

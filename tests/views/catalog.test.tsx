@@ -124,7 +124,7 @@ describe('home grid', () => {
     ['/category/pay_prompts', 'Premium Prompts', { grade: 2 }, 'pay_prompts'],
     ['/category/free_prompts?sort=newest', 'Free Prompts', { grade: 0, sort: 'newest' }, 'free_prompts'],
     ['/category?id=all&type=4', 'All Prompts', { type: 4 }, 'all'],
-  ])('opens %s as the category its reference id names (SPEC.md §7)', async (url, title, fixed, ref) => {
+  ])('opens %s as the category its reference id names (requirements §7)', async (url, title, fixed, ref) => {
     const listPrompts = vi.fn(async () => threeGrades);
     const fetchSeo = vi.fn(async () => null);
     const clock = new SimulatedClock();

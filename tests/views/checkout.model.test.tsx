@@ -1,5 +1,5 @@
 // The buying side's independent models (tests/models/spec/cart.ts, checkout.ts, payment-result.ts,
-// written from SPEC.md and CONTRACT.md, not from the machines) replayed on the rendered app. Each step
+// written from docs/requirements.md, not from the machines) replayed on the rendered app. Each step
 // of a model path becomes what a person does (signing in or out, opening an address, clicking by role
 // and name, picking a coupon), time passing on the fake clock, or the fake server call answering with
 // the step's own output (shaped as the app's effect returns it); after every step the page must show

@@ -1,5 +1,5 @@
 // The history pages against their independent models (issue 17): the paths of tests/models/spec/
-// order-list.ts, order-detail.ts, fruit-history.ts, coupons.ts and exchange.ts, written from SPEC.md,
+// order-list.ts, order-detail.ts, fruit-history.ts, coupons.ts and exchange.ts, written from docs/requirements.md,
 // replayed on the whole app in jsdom with a member signed in. Each step becomes what a person does
 // (opening the page's address, clicking a button by role and name) or the answer of a fake call (the
 // oldest one still out, as the model has it: calls the page left behind answer first); after every step

@@ -1,5 +1,5 @@
 // The account area's independent models (tests/models/spec: messages, support, inbox), written from
-// SPEC.md, replayed on the rendered app: Messages on /messages for a member, Customer Support on
+// docs/requirements.md, replayed on the rendered app: Messages on /messages for a member, Customer Support on
 // /support for a visitor and for a member, and the account menu's unread count in the header. Each
 // model step becomes what a person does (opening an address, typing, clicking by role and name,
 // signing in or out), time passing on the app's simulated clock, or the answer of a fake call with
@@ -111,7 +111,7 @@ async function answer<A extends unknown[], R>(fake: Fake<A, R>, step: SpecStep, 
 
 /**
  * The toasts a list of `toast.show kind text` leaves on screen while the clock stands still: each one,
- * but an error already on screen is not shown twice (SPEC.md §2 Toasts, machines/shell/toast.ts).
+ * but an error already on screen is not shown twice (requirements §2 Toasts, machines/shell/toast.ts).
  */
 function toastsOf(heard: string[]): string[] {
   const shown: { kind: string; text: string }[] = [];

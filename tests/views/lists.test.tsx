@@ -216,7 +216,7 @@ describe('home and recommended', () => {
   });
 });
 
-describe('page metadata (SPEC.md §2, §7)', () => {
+describe('page metadata (requirements §2, §7)', () => {
   it.each([
     ['/', 'HOME', null],
     ['/category/fruit-prompts', 'CATEGORY', 'fruit_prompts'],

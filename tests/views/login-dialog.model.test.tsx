@@ -1,4 +1,4 @@
-// The login dialog's independent model (tests/models/spec/login-dialog.ts, written from SPEC.md)
+// The login dialog's independent model (tests/models/spec/login-dialog.ts, written from docs/requirements.md)
 // replayed on the rendered app: every step of a model path becomes what a person does (a click or
 // typing, found by role and accessible name; an address; a sign-in in another tab) or the answer of
 // a fake sign-in call, and after every step what the page shows, read from the DOM, must equal the
@@ -8,7 +8,7 @@
 // How the model's steps are taken on the page:
 // - `dialog.open`: the header's "Log in" (no mode), the verification page's "Log in" (mode login,
 //   with the address it verified), the app's `switch-to-register` window event (mode register);
-//   the remembered address (SPEC.md §4 remember me) is what the browser holds at that moment.
+//   the remembered address (requirements §4 remember me) is what the browser holds at that moment.
 // - `session.member`: someone signs in in another tab (a storage event the real storage listener
 //   reads); the header then shows that other member, not the one the dialog signs in.
 // - Inside the dialog each step is one event and nothing more: a click that does not move the
@@ -21,7 +21,7 @@
 // Left to the machine tests (canTake), because nobody can take these steps on the page:
 // - steps on controls the page does not show in that mode (e.g. "Back" on the provider list, any
 //   button of a dialog already closed by the sign-in), and buttons disabled while busy;
-// - `login.submit` while "Log in" is disabled (SPEC.md §5: enabled only with a valid email and a
+// - `login.submit` while "Log in" is disabled (requirements §5: enabled only with a valid email and a
 //   password of 8 or more; a form with a disabled default button is not submitted by Enter either),
 //   so the login form's submit-time messages are machine-only;
 // - `field.change` to the value the field already holds (no change event);
@@ -75,7 +75,7 @@ const FIELDS: Record<Mode, Field[]> = {
   login: ['email', 'password'],
   register: ['email', 'password', 'confirmPassword'],
 };
-/** SPEC.md §2: the register form's password hint, read with the field's own message. */
+/** requirements §2: the register form's password hint, read with the field's own message. */
 const PASSWORD_HINT = 'At least 8 characters with 1 uppercase, 1 lowercase, 1 number, 1 special character';
 const TO_REGISTER = "Don't have an account? Sign up";
 const TO_LOGIN = 'Already have an account? Log in';
@@ -84,7 +84,7 @@ const DIALOG_MEMBER = 'Account menu for demo@example.com';
 /** Who signs in in another tab. */
 const OTHER_TAB = { userId: 'u-9', name: 'Other Tab', avatar: '/default-avatar.svg', fruitCnt: 12 };
 
-/** SPEC.md §5: "Log in" is enabled only with a valid email and a password of at least 8 characters. */
+/** requirements §5: "Log in" is enabled only with a valid email and a password of at least 8 characters. */
 const canSubmitLogin = (form: { email: string; password: string }) =>
   /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z]{2,}$/.test(form.email.trim()) && form.password.length >= 8;
 
@@ -404,7 +404,7 @@ function observe(app: App) {
   };
 }
 
-/** The buttons a person can press in each mode (SPEC.md §2, §4, §5): only Close while busy. */
+/** The buttons a person can press in each mode (requirements §2, §4, §5): only Close while busy. */
 function enabledButtons(e: Expected): string[] {
   if (e.busy) return ['Close'];
   switch (e.mode) {

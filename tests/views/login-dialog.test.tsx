@@ -124,7 +124,7 @@ describe('email login form', () => {
 });
 
 describe('sign-up form', () => {
-  it('shows the password hint and each validation message of SPEC.md §5 under its field', async () => {
+  it('shows the password hint and each validation message of requirements §5 under its field', async () => {
     const { user } = await openDialog();
     let dialog = within(loginDialog());
     await user.click(dialog.getByRole('button', { name: "Don't have an account? Sign up" }));

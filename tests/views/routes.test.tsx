@@ -16,7 +16,7 @@ describe('not found', () => {
   });
 });
 
-describe('routes of SPEC.md §2', () => {
+describe('routes of requirements §2', () => {
   it.each([
     ['/recommended', 'Recommended'],
     ['/s/abc123', 'Share link not found'],

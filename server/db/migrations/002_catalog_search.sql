@@ -3,7 +3,7 @@
 -- (pg_trgm is a trusted extension there: the database owner may create it).
 --
 -- What is searchable: title, tags and the generator's name, description. Never the template: a search
--- for words of a paid template would reveal them (CONTRACT.md §2).
+-- for words of a paid template would reveal them (requirements §C2).
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 

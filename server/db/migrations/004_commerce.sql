@@ -15,7 +15,7 @@ ALTER TABLE orders ADD COLUMN request_id text
 CREATE UNIQUE INDEX orders_request_key ON orders (user_id, request_id, payment_method)
   WHERE request_id IS NOT NULL;
 
--- The share link the buyer came through (CONTRACT.md §5); its owner is credited once the order is paid.
+-- The share link the buyer came through (requirements §C5); its owner is credited once the order is paid.
 ALTER TABLE orders ADD COLUMN referral_link_id text REFERENCES short_links (id) ON DELETE SET NULL;
 
 -- A coupon is reserved by at most one order that is not cancelled (cancelling releases it).
@@ -25,7 +25,7 @@ CREATE INDEX orders_user_status_idx ON orders (user_id, status);
 
 -- Payment sessions ----------------------------------------------------------------------------------------
 
--- One attempt to pay the money part of an order: the development payment page's session (CONTRACT.md §4),
+-- One attempt to pay the money part of an order: the development payment page's session (requirements §C4),
 -- standing in for a payment provider's checkout session. orders.payment_session_id names the latest one;
 -- paying again after a cancelled session opens a new one. Only the server marks a session paid.
 CREATE TABLE payment_sessions (

@@ -1,5 +1,5 @@
 // The two demo accounts and everything attached to them: orders, coupons, messages, FruitCoin ledger
-// entries, exchange offers and short links (CONTRACT.md §3). Orders refer to real prompts of the
+// entries, exchange offers and short links (requirements §C3). Orders refer to real prompts of the
 // generated catalogue, chosen deterministically.
 import { PRODUCT_NAME } from '../../../domain/catalog.ts';
 import type {

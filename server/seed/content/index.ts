@@ -1,4 +1,4 @@
-// Deterministic demo data (CONTRACT.md §3): the catalogue of prompts plus the two demo accounts with
+// Deterministic demo data (requirements §C3): the catalogue of prompts plus the two demo accounts with
 // their orders, coupons, messages, FruitCoin ledger entries and short links. Pure: no clock, no
 // Math.random; every call returns deep-equal data.
 import type { SeedData } from '../types.ts';

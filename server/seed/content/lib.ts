@@ -127,7 +127,7 @@ export interface Subject {
   title: string;
   /**
    * What a template writes before `[Variable 1]` when the subject is the first variable: "a " or
-   * "an " (the example keeps its article, which SPEC.md §9 strips when filling), or "" for phrases
+   * "an " (the example keeps its article, which requirements §9 strips when filling), or "" for phrases
    * without an indefinite article.
    */
   lead: string;

@@ -10,7 +10,7 @@ export const CATEGORY_INDEX_PATH = '/category';
 
 /**
  * A category's listing, whichever URL named it (its own path, `?id=` or `/category/{id}`): the list
- * for its grade, and its metadata asked for by the reference id the URL carried (SPEC.md §7), with
+ * for its grade, and its metadata asked for by the reference id the URL carried (requirements §7), with
  * the category's own path as the canonical address.
  */
 export function openCategory(

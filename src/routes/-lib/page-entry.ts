@@ -25,7 +25,7 @@ type Audience = 'member' | 'anyone';
  * and again at each navigation within it; the event goes out when the address differs from the one the
  * page is open with (another page of a list, another order), to the page's machine:
  *
- * - `member` (the member's pages, SPEC.md §6): once the session says a member is signed in, at once or
+ * - `member` (the member's pages, requirements §6): once the session says a member is signed in, at once or
  *   when it has restored or a login completes, and again at each later sign-in while the page is open,
  *   as the member's content appears then (a visitor sees the "Log in to see …" view meanwhile).
  * - `anyone` (Customer Support, the payment pages): once the session is known, and again when it

@@ -3,7 +3,7 @@ import { saveAuthRedirect } from '../../auth/auth-redirect.ts';
 import { ensure, systemActor, type AppSystem } from '../../app/app-system.ts';
 
 /**
- * beforeLoad of the routes that need a signed-in user (SPEC.md §6), through `memberLayout`: a visitor's address is kept in
+ * beforeLoad of the routes that need a signed-in user (requirements §6), through `memberLayout`: a visitor's address is kept in
  * sessionStorage (`auth_redirect_url`) and the login dialog opens; the page itself shows its "Log in
  * to see …" view. While the session is still being restored this waits for it, without holding up
  * the page (which shows its skeleton meanwhile). Preloads do nothing.

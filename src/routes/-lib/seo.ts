@@ -3,7 +3,7 @@ import { sendToSystem, type AppSystem } from '../../app/app-system.ts';
 
 const origin = (): string => (typeof location === 'undefined' ? '' : location.origin);
 
-/** SPEC.md §2 Page metadata: ask the `seo` actor for the page's metadata (not on a preload). */
+/** requirements §2 Page metadata: ask the `seo` actor for the page's metadata (not on a preload). */
 export function sendSeoPage(
   system: AppSystem,
   pageType: PageType,

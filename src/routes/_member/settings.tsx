@@ -6,7 +6,7 @@ import { pageEntry } from '../-lib/page-entry.ts';
 
 export const Route = createFileRoute('/_member/settings')({
   beforeLoad: ensureFor('settings'),
-  // which email this device remembers is read as the page opens (SPEC.md §3 remember_email)
+  // which email this device remembers is read as the page opens (requirements §3 remember_email)
   loader: pageEntry('settings', () => ({ type: 'settings.load', rememberedEmail: readRememberedEmail() })),
   component: SettingsPage,
 });

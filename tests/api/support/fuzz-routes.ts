@@ -250,7 +250,7 @@ export const checks = { tolerateRouterAnswers: false };
 const DATABASE_MESSAGES = new Set(Object.values(DATABASE_REJECTED).map((r) => r.msg));
 export const DATABASE_REJECTIONS_KNOWN: Record<string, string> = {};
 
-/** Throws unless the answer is the envelope of CONTRACT.md §2 with a fitting status and JSON type. */
+/** Throws unless the answer is the envelope of requirements §C2 with a fitting status and JSON type. */
 export function checkEnvelope(
   res: LightMyRequestResponse,
   route?: string,

@@ -1,10 +1,10 @@
-// The page the identity provider returns to (/auth/callback, /social-callback), as SPEC.md §2, §4
-// (Social login flow, step 3-4), §8 and CONTRACT.md §4 say: the code is exchanged for a sign-in (the
+// The page the identity provider returns to (/auth/callback, /social-callback), as requirements §2, §4
+// (Social login flow, step 3-4), §8 and requirements §C4 say: the code is exchanged for a sign-in (the
 // server checks the state); success hands the token and the user over (to the opener window, which
 // stores them) and shows "Authorization successful, redirecting..."; a refused exchange shows the
 // server's msg, else "Login failed, please try again later", as does a network failure. A provider's
 // refusal (error parameter) says the sign-in was cancelled, and a link without code or state says it is
-// incomplete, without calling the server (the product's own texts, CONTRACT.md §5). Each visit of the
+// incomplete, without calling the server (the product's own texts, requirements §C5). Each visit of the
 // page starts afresh; the answer of an exchange the page gave up on changes nothing.
 import type { EffectCall, SpecModel, SpecStep } from '../../support/spec-model.ts';
 
@@ -62,7 +62,7 @@ export const authCallbackSpec = (): SpecModel<AuthCallbackState> => {
   };
   return {
     name: 'authCallback',
-    spec: 'SPEC.md §4 (Social login flow 3-4), §8 (social login failure), CONTRACT.md §4 (callback page)',
+    spec: 'requirements §4 (Social login flow 3-4), §8 (social login failure), requirements §C4 (callback page)',
     initial: { phase: 'waiting', message: null, handed: [], abandoned: 0 },
     steps: (s) => {
       const visits: SpecStep[] = Object.values(VISITS).map((v) => ({ send: { ...v } }));

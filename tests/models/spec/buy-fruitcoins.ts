@@ -1,5 +1,5 @@
-// Buy FruitCoins (/buy-fruitcoins, issue 15; SPEC.md §1: FruitCoin is the in-product currency, the
-// balance is fruitCnt; §4 Session: "the fruit balance can be updated on the current user"; CONTRACT.md
+// Buy FruitCoins (/buy-fruitcoins, issue 15; requirements §1: FruitCoin is the in-product currency, the
+// balance is fruitCnt; §4 Session: "the fruit balance can be updated on the current user"; docs/requirements.md (part two)
 // §4: paid on the payment page, which returns to the page), written as it should behave, not read off
 // the machine.
 // - Opening the page asks the server for the packs and the balance; meanwhile the skeleton, never the
@@ -317,7 +317,7 @@ const RESULTS: Phase[] = ['confirming', 'confirmFailed', 'added', 'cancelled', '
 
 export const buyFruitCoinsSpec = (): SpecModel<BuyFruitCoinsState> => ({
   name: 'buyFruitCoins',
-  spec: 'issue 15 (Buy FruitCoins, /buy-fruitcoins); SPEC.md §1, §4 Session (the fruit balance); CONTRACT.md §4 (the payment page)',
+  spec: 'issue 15 (Buy FruitCoins, /buy-fruitcoins); requirements §1, §4 Session (the fruit balance); requirements §C4 (the payment page)',
   initial: {
     phase: 'idle',
     payment: null,

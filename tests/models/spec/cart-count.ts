@@ -1,4 +1,4 @@
-// The header's cart badge count, as SPEC.md says it behaves (§2 header, §4 session, §8, §9):
+// The header's cart badge count, as docs/requirements.md says it behaves (§2 header, §4 session, §8, §9):
 // - it refreshes on a login (500 ms after it), on a cart update and on a header refresh, each refresh
 //   debounced 300 ms (a new refresh in the window starts the 300 ms again);
 // - GET /api/my/cart/count answers the count; while it is asked for, the badge reads "...";
@@ -25,13 +25,13 @@ export interface CartCountState {
   restarted: boolean;
 }
 
-/** SPEC.md §4: the count is asked for 500 ms after a login. */
+/** requirements §4: the count is asked for 500 ms after a login. */
 export const AFTER_LOGIN = 500;
-/** SPEC.md §9: cart refresh debounce. */
+/** requirements §9: cart refresh debounce. */
 export const DEBOUNCE = 300;
 /** How long it waits before asking again after a failure (the project's choice). */
 export const RETRY = 2000;
-/** SPEC.md §9: retry limit. */
+/** requirements §9: retry limit. */
 export const RETRY_LIMIT = 3;
 
 const refresh = (reason: 'login' | 'cartUpdate' | 'refreshHeader'): SpecStep => ({
@@ -110,7 +110,7 @@ export const cartCountSpec = (): SpecModel<CartCountState> => {
   };
   return {
     name: 'cartCount',
-    spec: 'SPEC.md §2 header badge, §4 session (cart count), §8, §9',
+    spec: 'requirements §2 header badge, §4 session (cart count), §8, §9',
     initial: { phase: 'idle', t: 0, count: 0, failures: 0, stale: 0, restarted: false },
     steps: (s) => {
       const steps: SpecStep[] = [];

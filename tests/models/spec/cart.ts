@@ -1,4 +1,4 @@
-// The member's cart, as SPEC.md (§1 "use a cart", §2 header cart link and badge, §6 cart for the
+// The member's cart, as docs/requirements.md (§1 "use a cart", §2 header cart link and badge, §6 cart for the
 // logged in) and docs/decisions/004-commerce.md (GET /api/my/cart?couponId=, POST …/cart/add and
 // …/remove answering the cart, GET /api/my/coupons) say it behaves:
 // - it loads when a member signs in and empties when the session is a visitor's; a visitor's "Add to
@@ -286,7 +286,7 @@ export const cartSpec = (): SpecModel<CartState> => {
 
   return {
     name: 'cart',
-    spec: 'SPEC.md §1, §2 (header cart), §6, docs/decisions/004-commerce.md (cart calls)',
+    spec: 'requirements §1, §2 (header cart), §6, docs/decisions/004-commerce.md (cart calls)',
     initial: INITIAL,
     steps,
     next,

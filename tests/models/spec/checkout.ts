@@ -1,4 +1,4 @@
-// A checkout, as CONTRACT.md §4 and docs/decisions/004-commerce.md say it goes (SPEC.md §1: visitors
+// A checkout, as requirements §C4 and docs/decisions/004-commerce.md say it goes (requirements §1: visitors
 // "use a cart, place orders"): nothing is spent before the person confirms; then POST /api/my/orders
 // with the prompts, the coupon, the checkout's requestId and the share link that brought the buyer.
 // - The FruitCoin part is paid at once: the balance, the cart, the header's badge and an open detail
@@ -185,7 +185,7 @@ export const checkoutSpec = (): SpecModel<CheckoutState> => {
   };
   return {
     name: 'checkout',
-    spec: 'CONTRACT.md §4 and docs/decisions/004-commerce.md (checkout), SPEC.md §1',
+    spec: 'requirements §C4 and docs/decisions/004-commerce.md (checkout), requirements §1',
     initial: {
       phase: 'idle',
       order: null,

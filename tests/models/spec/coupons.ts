@@ -1,4 +1,4 @@
-// My Coupons (/coupons, SPEC.md §2 route table: "user coupons", auth required; §1: signed-in users get
+// My Coupons (/coupons, requirements §2 route table: "user coupons", auth required; §1: signed-in users get
 // coupons), written as it should behave, not read off the machine. The page is opened on a tab (valid,
 // used or expired) and asks the server for that tab's coupons. Until they arrive it shows its skeleton
 // (also before the first load), never another tab's (or another member's) coupons; then the coupons,
@@ -81,7 +81,7 @@ const calls = (before: CouponsState, step: SpecStep, after: CouponsState): Effec
 
 export const couponsSpec = (): SpecModel<CouponsState> => ({
   name: 'coupons',
-  spec: 'SPEC.md §1, §2 (My Coupons, /coupons: the valid, used and expired tabs)',
+  spec: 'requirements §1, §2 (My Coupons, /coupons: the valid, used and expired tabs)',
   initial: { phase: 'idle', tab: null, coupons: [], error: null, stale: 0 },
   steps: (s) => [
     { send: { type: 'coupons.load', tab: 'valid' } },

@@ -1,7 +1,7 @@
-// The page behind /verifyemail-{token}.html (SPEC.md §2 route table, §1 "after email registration the
-// user must verify the email address", CONTRACT.md §4: the verification mail links to it). It checks
+// The page behind /verifyemail-{token}.html (requirements §2 route table, §1 "after email registration the
+// user must verify the email address", requirements §C4: the verification mail links to it). It checks
 // the link, then shows the verified address with a "Log in" button, or says why the link did not work
-// and offers a new link: the typed address is checked as SPEC.md §5 says ("Email is required",
+// and offers a new link: the typed address is checked as requirements §5 says ("Email is required",
 // "Please enter a valid email address"), sent trimmed to POST /api/social/resend-verification {email}
 // (§7), and answered as §8 says ("Verification email sent successfully!", the server's msg else
 // "Failed to resend email. Please try again later.", "Failed to resend email. Please check your
@@ -102,7 +102,7 @@ export const emailVerificationSpec = (): SpecModel<EmailVerificationState> => {
   const start = (token: string): SpecStep => ({ send: { type: 'verify.start', token } });
   return {
     name: 'emailVerification',
-    spec: 'SPEC.md §2 (/verifyemail-{token}.html), §5 (email), §7 (resend-verification), §8 (resend messages)',
+    spec: 'requirements §2 (/verifyemail-{token}.html), §5 (email), §7 (resend-verification), §8 (resend messages)',
     initial: {
       phase: 'waiting',
       token: '',

@@ -1,4 +1,4 @@
-// Exchange Fruit Coins (/exchange-coupons, SPEC.md §2 route table: "exchange coupons", auth required;
+// Exchange Fruit Coins (/exchange-coupons, requirements §2 route table: "exchange coupons", auth required;
 // §1: signed-in users get coupon exchange; §4 Session: "the fruit balance can be updated on the current
 // user"), written as it should behave, not read off the machine.
 // - Opening the page asks the server for the offers and the member's balance; meanwhile the skeleton,
@@ -241,7 +241,7 @@ const READY: Phase[] = [...DIALOG, 'browsing', 'exchanged'];
 
 export const exchangeSpec = (): SpecModel<ExchangeState> => ({
   name: 'exchange',
-  spec: 'SPEC.md §1, §2 (Exchange Fruit Coins, /exchange-coupons), §4 Session (the fruit balance)',
+  spec: 'requirements §1, §2 (Exchange Fruit Coins, /exchange-coupons), §4 Session (the fruit balance)',
   initial: {
     phase: 'idle',
     offers: [],

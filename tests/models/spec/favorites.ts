@@ -1,9 +1,9 @@
-// The hearts (favourites) of cards and prompt pages, as a real storefront keeps them (CONTRACT.md:
-// what SPEC.md leaves open): the member's saved prompts load when the session says a member is signed
+// The hearts (favourites) of cards and prompt pages, as a real storefront keeps them (docs/requirements.md, part two:
+// what docs/requirements.md leaves open): the member's saved prompts load when the session says a member is signed
 // in and are forgotten when it says the visitor is signed out. A visitor's heart opens the login
 // dialog. A member's heart changes at once; the changes are saved on the server one at a time, in
 // order; when the server refuses one, every change not yet saved is undone and a red toast says "Your
-// saved prompts could not be updated. Please try again." (SPEC.md §2 Toasts: error red). A list that
+// saved prompts could not be updated. Please try again." (requirements §2 Toasts: error red). A list that
 // cannot be loaded shows no hearts pressed. The answer of a load or save that was superseded (another
 // sign-in, a sign-out) changes nothing.
 import type { EffectCall, SpecModel, SpecStep } from '../../support/spec-model.ts';
@@ -78,7 +78,7 @@ export const favoritesSpec = (): SpecModel<FavoritesState> => {
   };
   return {
     name: 'favorites',
-    spec: 'CONTRACT.md (hearts as a real storefront keeps them), SPEC.md §2 Toasts, §4 Session (sign-in, logout)',
+    spec: 'requirements: where silent, hearts as a real storefront keeps them; §2 Toasts, §4 Session (sign-in, logout)',
     initial: { phase: 'signedOut', confirmed: [], pending: [], staleLoads: 0, staleSaves: 0, told: [] },
     steps: (s) => [
       { send: { type: 'session.member', token: 'token-a' } },

@@ -1,4 +1,4 @@
-// Fruit History (/fruit-transactions, SPEC.md §2: the avatar menu's "Fruit History", auth required;
+// Fruit History (/fruit-transactions, requirements §2: the avatar menu's "Fruit History", auth required;
 // §4 Session: "the fruit balance can be updated on the current user"), written as it should behave, not
 // read off the machine. The page shows the member's FruitCoin ledger twenty entries at a time, as its
 // `page` search param says. Each time it is opened or its page changes it asks the server for that page
@@ -87,7 +87,7 @@ const calls = (before: FruitHistoryState, step: SpecStep, after: FruitHistorySta
 
 export const fruitHistorySpec = (): SpecModel<FruitHistoryState> => ({
   name: 'fruitHistory',
-  spec: 'SPEC.md §2 (Fruit History, /fruit-transactions), §4 Session (the fruit balance)',
+  spec: 'requirements §2 (Fruit History, /fruit-transactions), §4 Session (the fruit balance)',
   initial: { phase: 'idle', page: null, ledger: null, error: null, heard: [], stale: 0 },
   steps: (s) => [
     { send: { type: 'fruit.load', page: 1 } },

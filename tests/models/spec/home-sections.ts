@@ -1,4 +1,4 @@
-// The home page's shelves (SPEC.md §2 Home; what CONTRACT.md leaves to a real storefront): the home
+// The home page's shelves (requirements §2 Home; what requirements part two leaves to a real storefront): the home
 // route asks for them when none are shown or on their way ("wanted": never asked, or failed); they are
 // loaded once and kept, so coming back home shows them at once. A failure shows "Some sections could
 // not be loaded." with "Reload sections" (home.retry, or the home route asking again). The session
@@ -50,7 +50,7 @@ export const homeSectionsSpec = (): SpecModel<HomeSectionsState> => {
   };
   return {
     name: 'homeSections',
-    spec: 'SPEC.md §2 Home (shelves kept; reloaded for another member, domain/viewer.ts)',
+    spec: 'requirements §2 Home (shelves kept; reloaded for another member, domain/viewer.ts)',
     initial: { phase: 'idle', shelves: null, viewer: undefined },
     steps: (s) => [
       { send: { type: 'home.load' } },

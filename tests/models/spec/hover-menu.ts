@@ -1,4 +1,4 @@
-// The header menus, as SPEC.md §2 (Header) and §9 say they behave: a menu opens on hover or on a click
+// The header menus, as requirements §2 (Header) and §9 say they behave: a menu opens on hover or on a click
 // of its trigger, and closes 2000 ms (the category menu) or 500 ms (the account menu) after the pointer
 // leaves, unless the pointer comes back first (leaving again does not restart the wait). It also
 // closes at once on Escape, an outside click or a chosen item (`menu.close`), and on a second click of
@@ -14,7 +14,7 @@ export interface HoverMenuState {
   leftFor: number | null;
 }
 
-/** SPEC.md §9: category menu close delay 2000 ms; account menu 500 ms. */
+/** requirements §9: category menu close delay 2000 ms; account menu 500 ms. */
 export const CATEGORY_MENU_CLOSE_DELAY = 2000;
 export const ACCOUNT_MENU_CLOSE_DELAY = 500;
 
@@ -48,7 +48,7 @@ export const hoverMenuSpec = (closeDelay: number): SpecModel<HoverMenuState> => 
   };
   return {
     name: 'hoverMenu',
-    spec: `SPEC.md §2 Header and §9 (menu closes ${closeDelay} ms after the pointer leaves)`,
+    spec: `requirements §2 Header and §9 (menu closes ${closeDelay} ms after the pointer leaves)`,
     initial: CLOSED,
     steps: (s) => [
       { send: { type: 'menu.enter' } },

@@ -1,4 +1,4 @@
-// The unread count on the account menu (docs/decisions/005-account.md; SPEC.md §2 "Header": the
+// The unread count on the account menu (docs/decisions/005-account.md; requirements §2 "Header": the
 // account menu of a signed-in user, with its Messages entry). It follows the session: a member signed
 // in asks GET /api/my/messages/unread-count, shows the answer (a whole number, 0 for anything that is
 // not a positive finite count) and asks again every 60 000 ms while signed in; the messages page sets
@@ -62,7 +62,7 @@ export const inboxSpec = (): SpecModel<InboxState> => {
   };
   return {
     name: 'inbox',
-    spec: 'SPEC.md §2 (header account menu) and docs/decisions/005-account.md (unread count, 60 s poll)',
+    spec: 'requirements §2 (header account menu) and docs/decisions/005-account.md (unread count, 60 s poll)',
     initial,
     steps: (s) => {
       const answers: SpecStep[] =

@@ -1,6 +1,6 @@
-// The old detail address, as SPEC.md §4 "Legacy detail redirect" and §2 (route /detail_{id}.html)
+// The old detail address, as requirements §4 "Legacy detail redirect" and §2 (route /detail_{id}.html)
 // say it works: the prompt detail is fetched first (§7 GET /api/prompts/detail with the id); when it
-// has promptDetail.slugId, or slug and sortId (slugId = slug + "-" + sortId, CONTRACT.md §3), the
+// has promptDetail.slugId, or slug and sortId (slugId = slug + "-" + sortId, requirements §C3), the
 // address is replaced by /detail/{slugId} with the query kept. An unknown id, or a prompt with no slug,
 // is "Page Not Found"; a failed lookup shows its reason (or "The prompt could not be loaded.") with
 // "Try again", which looks the same id up again. Opening another old address starts over; the answer
@@ -95,7 +95,7 @@ export const legacyRedirectSpec = (): SpecModel<LegacyRedirectState> => {
   ];
   return {
     name: 'legacyRedirect',
-    spec: 'SPEC.md §4 Legacy detail redirect, §2 routes, §7 GET /api/prompts/detail',
+    spec: 'requirements §4 Legacy detail redirect, §2 routes, §7 GET /api/prompts/detail',
     initial: { phase: 'idle', id: '', stale: 0, error: null, redirects: [] },
     steps: (s) => [
       ...(s.redirects.length < 2 ? OPENS.map((send) => ({ send })) : []),

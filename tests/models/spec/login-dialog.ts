@@ -1,4 +1,4 @@
-// The login / sign-up dialog, as SPEC.md §2 (Login / sign-up dialog), §4 (Login dialog, Social login
+// The login / sign-up dialog, as requirements §2 (Login / sign-up dialog), §4 (Login dialog, Social login
 // flow, Registration), §5 (validation), §7 (login, register, social calls) and §8 (errors) say, with
 // the field messages of issue 15 (a field says what is wrong with it once a person has typed in it
 // and left it, live from then on; the login password then asks for 8 characters).
@@ -69,7 +69,7 @@ const T = {
 
 const EMPTY = { email: '', password: '', confirmPassword: '', rememberMe: false };
 
-// SPEC.md §5, written here from the text: local part, @, domain, letters-only TLD of 2 or more
+// requirements §5, written here from the text: local part, @, domain, letters-only TLD of 2 or more
 const validEmail = (email: string) => /^[^\s@]+@(?:[^\s@.]+\.)+[A-Za-z]{2,}$/.test(email.trim());
 const strong = (p: string) =>
   p.length >= 8 &&
@@ -93,7 +93,7 @@ const fieldError = (form: LoginDialogState['form'], mode: 'login' | 'register', 
   return form.confirmPassword === form.password ? undefined : T.mismatch;
 };
 
-/** SPEC.md §5: on submit the checks run in order (email, password, confirmation); the first one speaks. */
+/** requirements §5: on submit the checks run in order (email, password, confirmation); the first one speaks. */
 const submitErrors = (form: LoginDialogState['form'], mode: 'login' | 'register'): Errors => {
   const email = emailError(form.email);
   if (email) return { email };
@@ -410,7 +410,7 @@ export const loginDialogSpec = (scenario: Scenario): SpecModel<LoginDialogState>
   };
   return {
     name: 'loginDialog',
-    spec: `SPEC.md §2, §4, §5, §7, §8 (login dialog: ${scenario})`,
+    spec: `requirements §2, §4, §5, §7, §8 (login dialog: ${scenario})`,
     initial: {
       stage: 'closed',
       form: EMPTY,

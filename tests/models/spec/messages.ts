@@ -1,4 +1,4 @@
-// Messages (/messages, SPEC.md §2: a signed-in page; docs/decisions/005-account.md: members read,
+// Messages (/messages, requirements §2: a signed-in page; docs/decisions/005-account.md: members read,
 // mark read, mark all read and delete their own messages). What should happen:
 // - Opening the page (or another page of it) asks GET /api/my/messages for that page, 10 a page,
 //   starting blank; a failure says why (the server's words, else "Your messages could not be
@@ -365,7 +365,7 @@ export const messagesSpec = (focus: MessagesFocus): SpecModel<MessagesState> => 
 
   return {
     name: 'messages',
-    spec: `SPEC.md §2 (/messages) and docs/decisions/005-account.md (${focus})`,
+    spec: `requirements §2 (/messages) and docs/decisions/005-account.md (${focus})`,
     initial,
     steps,
     next,

@@ -1,5 +1,5 @@
-// One of the member's orders (/order-detail/{orderId}, SPEC.md §2 route table: "order detail", auth
-// required), written as it should behave, not read off the machine. CONTRACT.md §4: a premium order
+// One of the member's orders (/order-detail/{orderId}, requirements §2 route table: "order detail", auth
+// required), written as it should behave, not read off the machine. requirements §C4: a premium order
 // stays pending until paid on the payment page. The page asks the server for the order and shows its
 // skeleton meanwhile, never an earlier order; then the order, "Order not found" (not the member's, or
 // none), or the error view with the server's words (else "This order could not be loaded.") and "Try
@@ -195,7 +195,7 @@ const answers = (actor: Effect): SpecStep[] => {
 
 export const orderDetailSpec = (): SpecModel<OrderDetailState> => ({
   name: 'orderDetail',
-  spec: 'SPEC.md §2 (order detail, /order-detail/{orderId}); CONTRACT.md §4 (a pending order, paid on the payment page)',
+  spec: 'requirements §2 (order detail, /order-detail/{orderId}); requirements §C4 (a pending order, paid on the payment page)',
   initial: {
     phase: 'idle',
     orderId: null,

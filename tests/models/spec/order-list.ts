@@ -1,4 +1,4 @@
-// My Orders (/orders, SPEC.md §2 route table: "orders", auth required; the avatar menu's "Orders"),
+// My Orders (/orders, requirements §2 route table: "orders", auth required; the avatar menu's "Orders"),
 // written as it should behave, not read off the machine. The page shows the member's orders ten at a
 // time, all of them or only one status, as its address says (page, status). Each time it is opened or
 // its page / filter changes it asks the server for that page and shows its skeleton meanwhile (also
@@ -84,7 +84,7 @@ const calls = (before: OrderListState, step: SpecStep, after: OrderListState): E
 
 export const orderListSpec = (): SpecModel<OrderListState> => ({
   name: 'orderList',
-  spec: 'SPEC.md §2 (My Orders, /orders: a page at a time, optionally one status)',
+  spec: 'requirements §2 (My Orders, /orders: a page at a time, optionally one status)',
   initial: { phase: 'idle', query: null, page: null, error: null, stale: 0 },
   steps: (s) => [
     { send: { type: 'orders.load', query: { page: 1 } } },

@@ -1,5 +1,5 @@
-// The pages a payment comes back to, as CONTRACT.md §4 and docs/decisions/004-commerce.md say (routes
-// of SPEC.md §2: /paiddetail-{orderId}-{sessionId}.html and /pendingdetail-{orderId}.html):
+// The pages a payment comes back to, as requirements §C4 and docs/decisions/004-commerce.md say (routes
+// of requirements §2: /paiddetail-{orderId}-{sessionId}.html and /pendingdetail-{orderId}.html):
 // - the paid page asks the server to confirm the payment session (POST …/confirm, idempotent), the
 //   pending page loads the order (GET /api/my/orders/:orderId); a paid order unlocks its prompts
 //   (the cart and its badge are told), a cancelled one says so, a pending one is followed;
@@ -318,7 +318,7 @@ export const paymentResultSpec = (): SpecModel<PaymentResultState> => {
   };
   return {
     name: 'paymentResult',
-    spec: 'CONTRACT.md §4 and docs/decisions/004-commerce.md (payment pages), SPEC.md §2 routes',
+    spec: 'requirements §C4 and docs/decisions/004-commerce.md (payment pages), requirements §2 routes',
     initial: {
       phase: 'idle',
       page: 'pending',

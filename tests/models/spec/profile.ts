@@ -1,8 +1,8 @@
-// My Profile (/profile, SPEC.md §2: a signed-in page; docs/decisions/005-account.md). What should
+// My Profile (/profile, requirements §2: a signed-in page; docs/decisions/005-account.md). What should
 // happen:
 // - Opening it asks GET /api/my/profile, starting blank; a failure says why (the server's words, else
 //   "Your profile could not be loaded.") and offers to try again. The loaded FruitCoin balance goes to
-//   the session (SPEC.md §4 Session: "The fruit balance can be updated on the current user").
+//   the session (requirements §4 Session: "The fruit balance can be updated on the current user").
 // - The display name (trimmed, 1-40 characters, no control characters) is saved with POST
 //   /api/my/profile when it differs from the saved one; the saved name goes to the session (the header
 //   shows it) with "Your display name was saved.".
@@ -323,7 +323,7 @@ export const profileSpec = (focus: ProfileFocus): SpecModel<ProfileState> => {
 
   return {
     name: 'profile',
-    spec: `SPEC.md §2 (/profile), §4 (fruit balance) and docs/decisions/005-account.md (${focus})`,
+    spec: `requirements §2 (/profile), §4 (fruit balance) and docs/decisions/005-account.md (${focus})`,
     initial,
     steps,
     next,

@@ -1,10 +1,10 @@
-// The prompt detail page, /detail/{slugId} (SPEC.md §2 route table; §7 GET /api/prompts/detail: a
+// The prompt detail page, /detail/{slugId} (requirements §2 route table; §7 GET /api/prompts/detail: a
 // prompt that does not exist is an answer, "Prompt Not Found", not an error). While it loads, the
 // page shows a skeleton, or the prompt already shown when the same one reloads; another prompt
 // starts blank. A failed load shows its reason (or "The prompt could not be loaded.") with "Try
 // again". Once shown, "You may also like" loads on its own: skeletons, the cards, or "Related
 // prompts could not be loaded." with its own "Try again" (the prompt stays). Who may see the full
-// template depends on who is signed in (SPEC.md §4 Prompt access, §6), so when the session says
+// template depends on who is signed in (requirements §4 Prompt access, §6), so when the session says
 // another member is signed in (or signed out) the shown prompt is reloaded; the first word of the
 // session, or the same member again, changes nothing. Answers to loads left behind change nothing.
 import type { EffectCall, SpecModel, SpecStep } from '../../support/spec-model.ts';
@@ -87,7 +87,7 @@ export const promptDetailSpec = (): SpecModel<PromptDetailState> => {
   };
   return {
     name: 'promptDetail',
-    spec: 'SPEC.md §2 /detail/{slugId}, §7 GET /api/prompts/detail, §4 Prompt access (reload for another member)',
+    spec: 'requirements §2 /detail/{slugId}, §7 GET /api/prompts/detail, §4 Prompt access (reload for another member)',
     initial: {
       phase: 'idle',
       related: 'loading',

@@ -1,4 +1,4 @@
-// One page of the catalog: home, search, category and recommended (SPEC.md §2 pages and route table;
+// One page of the catalog: home, search, category and recommended (requirements §2 pages and route table;
 // §2 Header: a search goes out as the trimmed text, §5 "Search submits only non-empty trimmed text").
 // The route asks for the page of its query in its history entry. While it loads, the grid shows
 // skeleton cards ("Loading prompts…"); then the page, or the reason it failed (or "The prompts could
@@ -107,7 +107,7 @@ export const promptListSpec = (): SpecModel<PromptListState> => {
   const pageOfHeld = (h: Held | null) => (h ? QUERIES[h.query].pages[h.version] : null);
   return {
     name: 'promptList',
-    spec: 'SPEC.md §2 pages (home, search, category, recommended), §5 search text, §4 Prompt access',
+    spec: 'requirements §2 pages (home, search, category, recommended), §5 search text, §4 Prompt access',
     initial: {
       phase: 'idle',
       query: null,

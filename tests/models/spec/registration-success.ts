@@ -1,4 +1,4 @@
-// The "Check Your Email" dialog after registering, as SPEC.md §2 and §4 (Registration) say: it opens
+// The "Check Your Email" dialog after registering, as requirements §2 and §4 (Registration) say: it opens
 // with the address the link went to and a "Resend Email" button disabled for 60 s with a countdown
 // "Resend in {n}s"; "I'll check later" closes it with an animation, and a fallback force-closes it
 // after about 0.5 to 1 s if the animation never reports its end.
@@ -16,9 +16,9 @@ export interface RegistrationSuccessState {
   closingFor: number;
 }
 
-/** SPEC.md §9: resend cooldown 60 s. */
+/** requirements §9: resend cooldown 60 s. */
 const COOLDOWN = 60;
-/** SPEC.md §2: the fallback force-closes "after about 0.5 to 1 s": still closing before 0.5 s, closed by 1 s. */
+/** requirements §2: the fallback force-closes "after about 0.5 to 1 s": still closing before 0.5 s, closed by 1 s. */
 const FALLBACK_NOT_BEFORE = 500;
 const FALLBACK_BY = 1000;
 
@@ -68,7 +68,7 @@ export const registrationSuccessSpec = (): SpecModel<RegistrationSuccessState> =
   const succeeded = (email: string): SpecStep => ({ send: { type: 'registration.succeeded', email } });
   return {
     name: 'registrationSuccess',
-    spec: 'SPEC.md §2 (Registration success dialog), §4 (Registration), §9 (resend cooldown 60 s)',
+    spec: 'requirements §2 (Registration success dialog), §4 (Registration), §9 (resend cooldown 60 s)',
     initial: { phase: 'closed', email: '', secondsLeft: 0, tick: 0, closingFor: 0 },
     steps: (s) => {
       const events: SpecStep[] = [

@@ -1,4 +1,4 @@
-// The "Resend Email" button, as SPEC.md §2, §8 and §9 say: right after registration it is disabled
+// The "Resend Email" button, as requirements §2, §8 and §9 say: right after registration it is disabled
 // for 60 s with a countdown "Resend in {n}s"; once ready a press calls POST
 // /api/social/resend-verification {email} (§7), disabled while it runs. Success says "Verification
 // email sent successfully!" in green and cools down for 60 s again; a failure says the server's msg,
@@ -15,7 +15,7 @@ export interface ResendEmailState {
 }
 
 export const RESEND_TO = 'new.user@outlook.com';
-/** SPEC.md §9: resend cooldown 60 s. */
+/** requirements §9: resend cooldown 60 s. */
 const COOLDOWN = 60;
 
 /** Sample answers of the resend call: sent, refused with a reason, refused without one. */
@@ -60,7 +60,7 @@ export const resendEmailSpec = (coolingDown: boolean): SpecModel<ResendEmailStat
   };
   return {
     name: 'resendEmail',
-    spec: 'SPEC.md §2 (Resend Email, countdown), §7 (resend-verification), §8 (resend messages), §9 (60 s)',
+    spec: 'requirements §2 (Resend Email, countdown), §7 (resend-verification), §8 (resend messages), §9 (60 s)',
     initial: coolingDown ? cooling(null) : { phase: 'ready', secondsLeft: 0, tick: 0, result: null },
     steps: (s) => {
       const press: SpecStep = { send: { type: 'resend.request' } };

@@ -1,4 +1,4 @@
-// Page metadata, as SPEC.md §2 (Page metadata), §7 (GET /api/seo/metadata) and §9 say: when a page
+// Page metadata, as requirements §2 (Page metadata), §7 (GET /api/seo/metadata) and §9 say: when a page
 // opens, its metadata is checked after 100 ms (a quick run of pages applies only the last one); it
 // comes from the cache (per page type, reference and language, language "en" by default) or is asked
 // for with pageType, referenceId and language; an answer is applied (the page's own address is the
@@ -39,7 +39,7 @@ export interface SeoState {
   stale: number;
 }
 
-/** SPEC.md §9: SEO check delay 100 ms; default SEO language en. */
+/** requirements §9: SEO check delay 100 ms; default SEO language en. */
 export const SEO_CHECK_DELAY = 100;
 export const CACHE_LIMIT = 40;
 
@@ -129,7 +129,7 @@ function next(s: SeoState, step: SpecStep): SeoState {
 
 export const seoSpec = (): SpecModel<SeoState> => ({
   name: 'seo',
-  spec: 'SPEC.md §2 Page metadata, §7 GET /api/seo/metadata, §9 (check delay 100 ms, language en)',
+  spec: 'requirements §2 Page metadata, §7 GET /api/seo/metadata, §9 (check delay 100 ms, language en)',
   initial: { phase: 'idle', request: null, elapsed: 0, cache: [], applied: [], reported: [], stale: 0 },
   steps: (s) => {
     const steps: SpecStep[] = [{ send: DETAIL_7 }, { send: HOME }, { send: DETAIL_7_DE }];

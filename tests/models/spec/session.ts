@@ -1,4 +1,4 @@
-// The session, as SPEC.md §4 "Session" (with §3 session user, §7 account and logout calls, §8 and §9
+// The session, as requirements §4 "Session" (with §3 session user, §7 account and logout calls, §8 and §9
 // windows) says it lives: restored at start from the stored token, signed in (a login hands over its
 // token and user, or the user is fetched), kept in step with other tabs (storage events, and a poll
 // every 5000 ms), logged out (the server asked first, its failure ignored, then everything cleared, the
@@ -50,7 +50,7 @@ export interface SessionState {
   abandoned: string[];
 }
 
-// SPEC.md §9 and §4 windows
+// requirements §9 and §4 windows
 const AUTH_POLL = 5000;
 const LISTENER_RESUME = 500;
 const GUARD_RELEASE = 1500;
@@ -59,7 +59,7 @@ const RECENT_LOGIN = 60_000;
 const RECENT_LOGOUT_FOR_ADOPT = 3000;
 const RECENT_LOGOUT_FOR_POLL = 5000;
 
-// SPEC.md §4 toasts, and the one of a session the server ended (issue 15)
+// requirements §4 toasts, and the one of a session the server ended (issue 15)
 const LOGGED_IN = 'success: You have successfully logged in';
 const LOGGED_OUT = 'success: You have been successfully logged out';
 const SESSION_ENDED = 'error: Your session has ended. Please log in again.';
@@ -83,7 +83,7 @@ export const fetchedUser: SessionUser = {
 };
 /** The user another tab signed in and stored. */
 const otherTabUser: SessionUser = { memberId: 'u-3', name: 'Cleo', avatar: '/c.webp', fruitCnt: 3 };
-/** SPEC.md §7: the temporary user when the account cannot be read. */
+/** requirements §7: the temporary user when the account cannot be read. */
 const TEMP_USER: SessionUser = {
   memberId: 'temp-user',
   name: 'User',
@@ -94,7 +94,7 @@ const TEMP_USER: SessionUser = {
 /** A login toast 299999 ms before the first sign-in below. */
 const JUST_BEFORE = NOW - LOGIN_TOAST_SUPPRESSION + 1;
 
-/** What the start-up read of storage finds (SPEC.md §4: token valid, invalid, expired or none). */
+/** What the start-up read of storage finds (requirements §4: token valid, invalid, expired or none). */
 export const RESTORES = {
   // the last login toast 299999 ms before the first sign-in: it shows none (nor does any after a
   // restore that remembers a toast that recent)
@@ -127,7 +127,7 @@ const SIGN_INS = [
       },
       now: NOW,
     },
-    // SPEC.md §3: memberId from userId, name from providerUsername, avatar from avatarUrl
+    // requirements §3: memberId from userId, name from providerUsername, avatar from avatarUrl
     user: { memberId: 'u-2', name: 'Ann', avatar: '/ann.webp', fruitCnt: 7 } as SessionUser,
   },
   // exactly 300000 ms after the first: its toast shows again
@@ -158,13 +158,13 @@ const storage = (over: Partial<StorageMarks>): { type: 'storage.token'; marks: S
   },
 });
 
-/** Another tab's token in storage (SPEC.md §4 cross-tab sync). */
+/** Another tab's token in storage (requirements §4 cross-tab sync). */
 export const STORAGE = {
   // logged in there 59999 ms ago: accepted directly, with the user it stored
   direct: storage({ loginTime: NOW - RECENT_LOGIN + 1 }),
   // logged in there 60000 ms ago: the account is read
   verify: storage({ token: 'tok-e', loginTime: NOW - RECENT_LOGIN }),
-  // SPEC.md §4 "unless a logout happened less than 3 s earlier", on both sides of its edge:
+  // requirements §4 "unless a logout happened less than 3 s earlier", on both sides of its edge:
   // a logout 2999 ms ago, the last instant inside the window: ignored
   afterLogout: storage({ loginTime: NOW - 1000, logoutTime: NOW - RECENT_LOGOUT_FOR_ADOPT + 1 }),
   // a logout 3000 ms ago, no longer less than 3 s, the first instant outside: adopted, and as the
@@ -175,7 +175,7 @@ export const STORAGE = {
     loginTime: NOW - 1000,
     logoutTime: NOW - RECENT_LOGOUT_FOR_ADOPT,
   }),
-  // not a token (SPEC.md §5), though logged in there just now: ignored
+  // not a token (requirements §5), though logged in there just now: ignored
   invalid: storage({ token: 'tok-f', tokenState: 'invalid', loginTime: NOW - 1000 }),
   // an expired token: ignored
   expired: storage({ token: 'tok-g', tokenState: 'expired' }),
@@ -197,14 +197,14 @@ const POLL_READS = (token: string): Marks[] => [
 const isRecent = (time: number | null, now: number, window: number): boolean =>
   time !== null && now - time >= 0 && now - time < window;
 
-/** SPEC.md §4: how a token another tab stored is taken while a visitor (or on another token). */
+/** requirements §4: how a token another tab stored is taken while a visitor (or on another token). */
 const adoption = (m: StorageMarks): 'ignore' | 'direct' | 'verify' => {
   if (m.token === null || m.tokenState !== 'valid') return 'ignore';
   if (isRecent(m.logoutTime, m.now, RECENT_LOGOUT_FOR_ADOPT)) return 'ignore';
   return isRecent(m.loginTime, m.now, RECENT_LOGIN) ? 'direct' : 'verify';
 };
 
-/** SPEC.md §4: what the poll makes of what it read, signed in with `current`. */
+/** requirements §4: what the poll makes of what it read, signed in with `current`. */
 const pollSays = (m: Marks, current: string): 'keep' | 'logout' | 'adopt' => {
   if (isRecent(m.logoutTime, m.now, RECENT_LOGOUT_FOR_POLL)) return 'keep';
   if (isRecent(m.logoutTime, m.now, RECENT_LOGIN) && (m.loginTime === null || m.logoutTime! > m.loginTime))
@@ -262,7 +262,7 @@ const asMember = (
   ],
 });
 
-/** SPEC.md §4 logout: the server is told first, with the token and the member. */
+/** requirements §4 logout: the server is told first, with the token and the member. */
 const leaving = (s: SessionState, automatic: boolean, cause: string): SessionState => ({
   ...s,
   phase: 'leavingSession',
@@ -291,7 +291,7 @@ const ended = (s: SessionState, toast: string | null, revoked: boolean): Session
     'paused',
   );
 
-/** SPEC.md §4: a sign-in stores the token and user, tells the window and toasts when due. */
+/** requirements §4: a sign-in stores the token and user, tells the window and toasts when due. */
 const signIn = (s: SessionState, index: number): SessionState => {
   const { event, user } = SIGN_INS[index]!;
   const due = toastDue(s.lastToastAt, event.now);
@@ -376,7 +376,7 @@ function nextOf(before: SessionState, step: SpecStep): SessionState {
     // an expired token is logged out at once, without a toast; the server is not handed the expired
     // token (it would refuse it) and no member is known
     if (r.status === 'expired') return leaving(restored, true, 'expired');
-    // SPEC.md §4: social_login=success leaves the address; the user stored is shown at once and the
+    // requirements §4: social_login=success leaves the address; the user stored is shown at once and the
     // account read again, or (after a social login) the user is loaded
     return asMember(
       { ...restored, said: ['cleanSocialLoginParam'], announced: ['session.adopted'] },
@@ -387,7 +387,7 @@ function nextOf(before: SessionState, step: SpecStep): SessionState {
   }
 
   if (s.phase === 'leavingSession') {
-    // SPEC.md §8: a failed logout request is ignored, the local logout continues
+    // requirements §8: a failed logout request is ignored, the local logout continues
     if (
       ('settle' in step || 'fail' in step) &&
       ('settle' in step ? step.settle : step.fail) === 'serverLogout'
@@ -412,7 +412,7 @@ function nextOf(before: SessionState, step: SpecStep): SessionState {
         s,
         SIGN_INS.findIndex((i) => i.event.token === event.token),
       );
-    // SPEC.md §4: a token another tab stores is only looked at once the listener is back and the
+    // requirements §4: a token another tab stores is only looked at once the listener is back and the
     // guard released
     if (event.type === 'storage.token' && s.quiet === 'open') {
       const marks = event.marks as StorageMarks;
@@ -484,7 +484,7 @@ function nextOf(before: SessionState, step: SpecStep): SessionState {
       };
     case 'storage.token': {
       const marks = event.marks as StorageMarks;
-      // SPEC.md §4: token removal logs out (silently); another token is adopted
+      // requirements §4: token removal logs out (silently); another token is adopted
       if (marks.token === null) return leaving(s, true, 'another tab');
       return marks.token === s.token ? s : adopt(s, marks);
     }
@@ -594,7 +594,7 @@ function stepsOf(s: SessionState): SpecStep[] {
 
 export const sessionSpec: SpecModel<SessionState> = {
   name: 'session',
-  spec: 'SPEC.md §4 Session (§3 session user, §7 accounts and logout calls, §8 logout failure, §9 windows)',
+  spec: 'requirements §4 Session (§3 session user, §7 accounts and logout calls, §8 logout failure, §9 windows)',
   initial: {
     phase: 'restoring',
     quiet: null,

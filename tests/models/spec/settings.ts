@@ -1,10 +1,10 @@
-// Account Settings (/settings, SPEC.md §2: a signed-in page; docs/decisions/005-account.md). What
+// Account Settings (/settings, requirements §2: a signed-in page; docs/decisions/005-account.md). What
 // should happen:
-// - Opening it asks GET /api/my/settings, starting blank, with the email this device remembers (SPEC.md
+// - Opening it asks GET /api/my/settings, starting blank, with the email this device remembers (docs/requirements.md
 //   §3: remember_email); a failure says why (else "Your settings could not be loaded.") and offers to
 //   try again.
 // - Password change (accounts with a password only): the current password is needed ("Enter your
-//   current password."), the new one follows the registration rule (SPEC.md §5: "Password is
+//   current password."), the new one follows the registration rule (requirements §5: "Password is
 //   required", the rule's text) and differs from the current one, the confirmation matches ("Passwords
 //   do not match"). Typing in a field clears its error. The change (both passwords) answers a new token
 //   for this session (the session is told) and "changed"; the server's refusals are said at their
@@ -442,7 +442,7 @@ export const settingsSpec = (focus: SettingsFocus): SpecModel<SettingsState> => 
   const ended = (s: SettingsState) => s.phase === 'signedOut' || s.phase === 'deleted';
   return {
     name: 'settings',
-    spec: `SPEC.md §2 (/settings), §3 (remember_email), §5 (password) and docs/decisions/005-account.md (${focus})`,
+    spec: `requirements §2 (/settings), §3 (remember_email), §5 (password) and docs/decisions/005-account.md (${focus})`,
     initial,
     steps,
     next,

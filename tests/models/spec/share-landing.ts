@@ -1,5 +1,5 @@
-// A share link, /s/{shortUrlId} or /ps/{partnerShortUrlId} (SPEC.md §2 route table: the same page, the
-// id a parameter; CONTRACT.md §5: opening the link lands on that prompt's /detail/{slugId}). The link
+// A share link, /s/{shortUrlId} or /ps/{partnerShortUrlId} (requirements §2 route table: the same page, the
+// id a parameter; requirements §C5: opening the link lands on that prompt's /detail/{slugId}). The link
 // is resolved on the server; when it exists, who shared it is remembered (so a later purchase can
 // credit them) and the page is replaced by the prompt's. An unknown link says "This share link does
 // not exist or has expired."; a failed lookup shows its reason (or "The link could not be opened.")
@@ -77,7 +77,7 @@ export const shareLandingSpec = (): SpecModel<ShareLandingState> => {
   ];
   return {
     name: 'shareLanding',
-    spec: 'SPEC.md §2 /s/{shortUrlId} and /ps/{partnerShortUrlId}, CONTRACT.md §5 (a share link lands on the prompt)',
+    spec: 'requirements §2 /s/{shortUrlId} and /ps/{partnerShortUrlId}, requirements §C5 (a share link lands on the prompt)',
     initial: { phase: 'idle', link: null, stale: 0, error: null, referrals: [], redirects: [] },
     steps: (s) => [
       ...(s.redirects.length < 2 ? OPENS.map((send) => ({ send })) : []),

@@ -1,5 +1,5 @@
-// The "Share" button of a prompt's page (CONTRACT.md §5): it makes a short link <origin>/s/<id> (the
-// member's own referral link or an anonymous one), copies it and says so in a toast (SPEC.md §2
+// The "Share" button of a prompt's page (requirements §C5): it makes a short link <origin>/s/<id> (the
+// member's own referral link or an anonymous one), copies it and says so in a toast (requirements §2
 // Toasts: success green, error red). While the link is made or copied the button is busy, and a
 // second press does nothing. A link that cannot be made says so in a red toast; a clipboard that
 // refuses shows the link, selected, for the person to copy ("Close" hides it, "Share" starts over).
@@ -53,7 +53,7 @@ export const shareSpec = (): SpecModel<ShareState> => {
   };
   return {
     name: 'share',
-    spec: 'CONTRACT.md §5 (the Share button), SPEC.md §2 Toasts',
+    spec: 'requirements §C5 (the Share button), requirements §2 Toasts',
     initial: { phase: 'idle', promptId: null, url: null, toasts: [] },
     steps: (s) => [
       { send: { type: 'share.request', promptId: s.promptId === 7 ? 9 : 7 } },

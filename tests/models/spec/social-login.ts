@@ -1,12 +1,12 @@
-// The social login flow of SPEC.md §4 (with §7 GET /api/social/authorize, §8 and §9): ask the server
+// The social login flow of requirements §4 (with §7 GET /api/social/authorize, §8 and §9): ask the server
 // for the authorization URL for provider and callback; on success open the popup on it, then wait for
 // its message with token and user data, or for the token to appear in storage, looked for every
 // 500 ms; after 20 s with no result stop waiting and, if the session is still not logged in, say
 // "Login timed out. Please try again.". A refused authorization says the server's msg, else "Login
 // failed, please try again later", as does a network failure. On success the sign-in is completed
-// (the social-login-success broadcast) once. The product's own texts (CONTRACT.md §5) for a blocked
+// (the social-login-success broadcast) once. The product's own texts (requirements §C5) for a blocked
 // popup and a popup closed without a result. The dialog running it hears the phase it is in:
-// connecting, popup, authorized (SPEC.md §4 status messages).
+// connecting, popup, authorized (requirements §4 status messages).
 import type { EffectCall, SpecModel, SpecStep } from '../../support/spec-model.ts';
 
 export type SocialStage =
@@ -40,7 +40,7 @@ const FAILED = 'Login failed, please try again later';
 const TIMED_OUT = 'Login timed out. Please try again.';
 const BLOCKED = 'Your browser blocked the sign-in window. Allow pop-ups for this site and try again.';
 const CLOSED = 'The sign-in window was closed before sign-in finished. Please try again.';
-/** SPEC.md §9: social wait 20 s, polled every 500 ms. */
+/** requirements §9: social wait 20 s, polled every 500 ms. */
 const WAIT = 20_000;
 const POLL = 500;
 
@@ -118,7 +118,7 @@ export const socialLoginSpec = (): SpecModel<SocialLoginState> => {
   ];
   return {
     name: 'socialLogin',
-    spec: 'SPEC.md §4 (Social login flow), §7 (social authorize), §8 (social errors), §9 (20 s, 500 ms)',
+    spec: 'requirements §4 (Social login flow), §7 (social authorize), §8 (social errors), §9 (20 s, 500 ms)',
     initial: {
       stage: 'authorizing',
       waited: 0,

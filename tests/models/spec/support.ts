@@ -1,6 +1,6 @@
-// Customer Support (/support, SPEC.md §2: open to everyone; docs/decisions/005-account.md). What
+// Customer Support (/support, requirements §2: open to everyone; docs/decisions/005-account.md). What
 // should happen:
-// - The contact form: email (SPEC.md §5: "Email is required", "Please enter a valid email address"),
+// - The contact form: email (requirements §5: "Email is required", "Please enter a valid email address"),
 //   subject (3-120 characters after trimming) and message (20-2000 after trimming). A field is checked
 //   when it loses focus once it has something in it, and live while it shows an error; submitting
 //   checks every field. A visitor, and a member whose account has no email (a guest) or whose email is
@@ -294,7 +294,7 @@ export const supportSpec = (focus: SupportFocus): SpecModel<SupportState> => {
 
   return {
     name: 'support',
-    spec: `SPEC.md §2 (/support), §5 (email) and docs/decisions/005-account.md (${focus})`,
+    spec: `requirements §2 (/support), §5 (email) and docs/decisions/005-account.md (${focus})`,
     initial,
     steps,
     next,

@@ -1,8 +1,8 @@
-// The template of a prompt's page (SPEC.md §3 Prompt: formula text with [Variable N] placeholders;
+// The template of a prompt's page (requirements §3 Prompt: formula text with [Variable N] placeholders;
 // §9: the pattern, and the leading phrases "colorful backgrounds in gold and ", "a ", "an " stripped
 // from the first variable's text). Every [Variable N] has an input; what is typed (trimmed) fills the
 // prompt live, an empty field leaving its placeholder. "Copy prompt" copies the filled prompt with
-// each empty field given the example it shows, and a toast (SPEC.md §2 Toasts: success green, error
+// each empty field given the example it shows, and a toast (requirements §2 Toasts: success green, error
 // red) says so: "Prompt copied to your clipboard" when everything was typed, else how many examples
 // it used and which placeholders had nothing to put in ("… has no value: fill it in where you
 // paste"). A browser that blocks the clipboard gets "Copying is blocked in this browser. Select the
@@ -150,7 +150,7 @@ export const templateFillerSpec = (): SpecModel<TemplateFillerState> => {
   const load = (name: PromptName): SpecStep => ({ send: { type: 'template.load', ...PROMPTS[name] } });
   return {
     name: 'templateFiller',
-    spec: 'SPEC.md §3 Prompt (formula text, [Variable N]), §9 (pattern, leading phrases), §2 Toasts',
+    spec: 'requirements §3 Prompt (formula text, [Variable N]), §9 (pattern, leading phrases), §2 Toasts',
     initial: { phase: 'empty', prompt: null, values: [], stale: 0, toasts: [] },
     steps: (s) => [
       ...(s.prompt === null

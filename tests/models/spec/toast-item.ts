@@ -1,4 +1,4 @@
-// One toast, as SPEC.md §9 says it lives: fully visible for 2000 ms (or the duration it was given),
+// One toast, as requirements §9 says it lives: fully visible for 2000 ms (or the duration it was given),
 // then a 300 ms fade, then gone. A dismissal starts the fade at once. The queue that owns the toast
 // hears "leaving" when the fade starts and "gone" when it ends, once each.
 import type { SpecModel, SpecStep } from '../../support/spec-model.ts';
@@ -35,7 +35,7 @@ export const toastItemSpec = (duration = TOAST_DURATION): SpecModel<ToastItemSta
   };
   return {
     name: 'toastItem',
-    spec: 'SPEC.md §9 (toast 2000 ms, fade 300 ms)',
+    spec: 'requirements §9 (toast 2000 ms, fade 300 ms)',
     initial: { phase: 'visible', elapsed: 0, heard: [] },
     steps: (s) =>
       s.phase === 'gone'

@@ -1,4 +1,4 @@
-// The toast queue, as SPEC.md §2 (Toasts) and §9 say toasts behave: any number on screen in a row,
+// The toast queue, as requirements §2 (Toasts) and §9 say toasts behave: any number on screen in a row,
 // oldest first, each success, error or other (info) toast with its message, fully visible for 2000 ms
 // (or the duration it was shown with), then fading out for 300 ms, then gone; each on its own clock.
 // A person can dismiss a toast: it starts fading at once. Issue 15: an error already on screen (not
@@ -24,7 +24,7 @@ export interface ToastQueueState {
   shown: number;
 }
 
-/** SPEC.md §9: toast 2000 ms, fade 300 ms. */
+/** requirements §9: toast 2000 ms, fade 300 ms. */
 export const TOAST_DURATION = 2000;
 export const TOAST_FADE = 300;
 
@@ -102,7 +102,7 @@ function next(s: ToastQueueState, step: SpecStep): ToastQueueState {
 
 export const toastSpec = (): SpecModel<ToastQueueState> => ({
   name: 'toast',
-  spec: 'SPEC.md §2 Toasts and §9 (toast 2000 ms, fade 300 ms), issue 15 (an error once)',
+  spec: 'requirements §2 Toasts and §9 (toast 2000 ms, fade 300 ms), issue 15 (an error once)',
   initial: { toasts: [], shown: 0 },
   steps: (s) => {
     const steps: SpecStep[] = [];

@@ -1,4 +1,4 @@
-// SPEC.md §2 "Another dialog": a visible flag and an email, closed by a close action. The product
+// requirements §2 "Another dialog": a visible flag and an email, closed by a close action. The product
 // shows it when someone signs in with an address not yet verified, with a "Resend Email" button that
 // can be pressed at once (no mail was just sent); showing it again for another address offers the
 // resend for that address.
@@ -14,7 +14,7 @@ export const SECOND = 'other@example.org';
 
 export const verifyEmailNoticeSpec = (): SpecModel<VerifyEmailNoticeState> => ({
   name: 'verifyEmailNotice',
-  spec: 'SPEC.md §2 (Another dialog: a visible flag, an email, a close action; resend as §2, §9)',
+  spec: 'requirements §2 (Another dialog: a visible flag, an email, a close action; resend as §2, §9)',
   initial: { visible: false, email: '' },
   steps: (s) => [
     { send: { type: 'notice.show', email: s.email === FIRST ? SECOND : FIRST } },
