@@ -1,11 +1,11 @@
 // Compresses the hashed assets once, at build: after Vite writes the bundle, every compressible file under
 // dist/assets/ gets a brotli sibling (`x.js.br`, quality 11) and a gzip one (`x.js.gz`, level 9), each kept
-// only when it is smaller than the file. The server (server/spa.ts, @fastify/static `preCompressed`) sends
+// only when it is smaller than the file. The server (server/pages/spa.ts, @fastify/static `preCompressed`) sends
 // them as they are, so the run-time compressor never touches an asset a client can take compressed.
 //
 // Small files are compressed too: @fastify/compress's 1 KB threshold does not apply to files (it streams
 // them), so an asset left without siblings would be compressed again on every request. index.html stays
-// out: it is not under assets/, and the server rewrites it per page (server/spa.ts, server/seo); a
+// out: it is not under assets/, and the server rewrites it per page (server/pages/); a
 // dist/index.html.br would be sent for `/` instead.
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';

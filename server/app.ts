@@ -38,9 +38,9 @@ import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { operatorCatalogRoutes } from './operator/catalog-routes.ts';
 import { operatorSupportRoutes } from './operator/support-routes.ts';
-import { seoRoutes } from './seo/routes.ts';
+import { pageRoutes } from './pages/routes.ts';
 import { shareRoutes, type ShareLimit } from './share/routes.ts';
-import { isApiPath, registerSpa, sendSpaShell, shellReader } from './spa.ts';
+import { isApiPath, registerSpa, sendSpaShell, shellReader } from './pages/spa.ts';
 import { loadRenderer, shellRenderer, type RenderPage } from './render/ssr.ts';
 import { routeStyles } from './render/styles.ts';
 
@@ -228,8 +228,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     renderPage && distDir !== null
       ? shellRenderer(renderPage, db, config.publicOrigin, app.log, routeStyles(distDir))
       : null;
-  // a rendered prompt page counts a view each time it is sent, kept or made (server/seo/routes.ts)
-  await app.register(seoRoutes, {
+  // a rendered prompt page counts a view each time it is sent, kept or made (server/pages/routes.ts)
+  await app.register(pageRoutes, {
     db,
     config,
     distDir: spa && opts.pageMetadata ? distDir : null,

@@ -6,7 +6,6 @@ import { accountRoutes, type AccountOptions } from './routes.ts';
 
 export type { AccountOptions } from './routes.ts';
 export type { AccountRateLimits } from './rate-limits.ts';
-export { addWelcomeMessage } from './messages.ts';
 
 export async function accountPlugin(fastify: FastifyInstance, options: AccountOptions): Promise<void> {
   await fastify.register(accountRoutes, options);

@@ -1,7 +1,6 @@
 // A member's messages: written by the server when something happens to them (welcome, orders, coupons,
 // support answers, notices), read, marked read and deleted by the member. Every query names the member:
 // another member's message id finds nothing.
-import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import type { Message, MessageKind, MessagePage } from '../../domain/account.ts';
 import type { Queryable } from '../db/index.ts';
 
@@ -109,40 +108,3 @@ export async function deleteMessage(q: Queryable, userId: string, id: number): P
   ]);
   return rows.length > 0;
 }
-
-/** A new message of the member's. */
-export async function addMessage(
-  q: Queryable,
-  userId: string,
-  message: {
-    kind: MessageKind;
-    title: string;
-    body: string;
-    orderId?: number | null;
-    supportRequestId?: number | null;
-  },
-): Promise<void> {
-  await q.query(
-    `INSERT INTO messages (user_id, kind, title, body, order_id, support_request_id)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [
-      userId,
-      message.kind,
-      message.title,
-      message.body,
-      message.orderId ?? null,
-      message.supportRequestId ?? null,
-    ],
-  );
-}
-
-/** The first message of every new account (registration, Google sign-up, guest). */
-export const addWelcomeMessage = (q: Queryable, userId: string): Promise<void> =>
-  addMessage(q, userId, {
-    kind: 'welcome',
-    title: `Welcome to ${PRODUCT_NAME}!`,
-    body:
-      `Thanks for joining ${PRODUCT_NAME}. Browse the free prompts to get started, save the ones you like, and ` +
-      'unlock FruitCoin and premium prompts whenever you are ready. Your messages about orders, coupons and ' +
-      'support answers will arrive here.',
-  });

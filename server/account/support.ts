@@ -8,7 +8,7 @@ import type { Db, Queryable } from '../db/index.ts';
 import { ApiError } from '../http/envelope.ts';
 import type { Mailer } from '../mail/index.ts';
 import { supportReplyMail } from './mails.ts';
-import { addMessage } from './messages.ts';
+import { addMessage } from '../messages/write.ts';
 
 export const SUPPORT_NOT_FOUND = 'Support request not found';
 /** How many of a member's requests the list answers (newest first). */

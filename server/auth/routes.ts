@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, isStrongPassword, isValidEmail, validateEmail } from '../../domain/validation.ts';
-import { addWelcomeMessage } from '../account/messages.ts';
+import { addWelcomeMessage } from '../messages/write.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, ok } from '../http/envelope.ts';

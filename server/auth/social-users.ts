@@ -1,6 +1,6 @@
 // Finds or creates the account of a provider identity (Google, or the development identity provider
 // standing in for it).
-import { addWelcomeMessage } from '../account/messages.ts';
+import { addWelcomeMessage } from '../messages/write.ts';
 import type { Queryable } from '../db/index.ts';
 import { ApiError } from '../http/envelope.ts';
 import { ACCOUNT_COLUMNS, cleanName, findAccountByEmail, type AccountRow } from './accounts.ts';

@@ -15,7 +15,7 @@ import {
   type Sort,
 } from '../../domain/catalog.ts';
 import type { Queryable } from '../db/index.ts';
-import type { ArtSpec } from '../seed/types.ts';
+import type { ArtSpec } from '../images/art-spec.ts';
 import { compileSearch, excerptMatches, filterCells, markMatches, suggestionsFor } from './search.ts';
 
 export const CARD_IMAGE = { width: 480, height: 360 } as const;

@@ -17,6 +17,7 @@ import {
   type OrderDetail,
 } from '../../domain/commerce.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { addMessage } from '../messages/write.ts';
 import { ApiError, notFound } from '../http/envelope.ts';
 import { newSessionId, paymentUnavailable, type PaymentPage } from './payments.ts';
 import {
@@ -155,27 +156,29 @@ async function settleOrder(q: Queryable, orderId: number): Promise<boolean> {
     ...(order.total_fruit > 0 ? [coins(order.total_fruit)] : []),
     ...(order.total_cents > 0 ? [formatCents(order.total_cents)] : []),
   ];
-  await q.query(`INSERT INTO messages (user_id, kind, title, body) VALUES ($1, 'order', $2, $3)`, [
-    order.user_id,
-    `Order #${orderId} is paid`,
-    `Your order #${orderId} for ${listOf(items.map((i) => i.title))} is paid` +
+  await addMessage(q, order.user_id, {
+    kind: 'order',
+    title: `Order #${orderId} is paid`,
+    body:
+      `Your order #${orderId} for ${listOf(items.map((i) => i.title))} is paid` +
       (paid.length > 0 ? ` (${paid.join(' and ')})` : '') +
       `. ${items.length === 1 ? 'The prompt is' : 'The prompts are'} unlocked on ${
         items.length === 1 ? 'its detail page' : 'their detail pages'
       }.`,
-  ]);
+  });
 
   const owner = await referralOwner(q, order.referral_link_id, order.user_id);
   if (owner !== null) {
     await lockUsers(q, [owner]); // normally locked already by the caller (lockFor)
     const bonus = referralBonus(order.total_fruit, order.total_cents);
     await moveFruit(q, owner, bonus, 'bonus', 'Referral reward: a purchase through your share link');
-    await q.query(`INSERT INTO messages (user_id, kind, title, body) VALUES ($1, 'notice', $2, $3)`, [
-      owner,
-      `You earned ${coins(bonus)}`,
-      `Someone bought prompts through a share link of yours, so ${coins(bonus)} were added to your balance. ` +
+    await addMessage(q, owner, {
+      kind: 'notice',
+      title: `You earned ${coins(bonus)}`,
+      body:
+        `Someone bought prompts through a share link of yours, so ${coins(bonus)} were added to your balance. ` +
         'Thanks for spreading the word!',
-    ]);
+    });
   }
   return true;
 }
@@ -577,13 +580,14 @@ export async function cancelOrder(c: Commerce, userId: string, orderId: number):
       'SELECT title FROM order_items WHERE order_id = $1 ORDER BY grade, title, prompt_id',
       [orderId],
     );
-    await q.query(`INSERT INTO messages (user_id, kind, title, body) VALUES ($1, 'order', $2, $3)`, [
-      userId,
-      `Order #${orderId} was cancelled`,
-      `Your order #${orderId} for ${listOf(titles.map((t) => t.title))} was cancelled before payment. ` +
+    await addMessage(q, userId, {
+      kind: 'order',
+      title: `Order #${orderId} was cancelled`,
+      body:
+        `Your order #${orderId} for ${listOf(titles.map((t) => t.title))} was cancelled before payment. ` +
         'You have not been charged; the prompts are back in your cart' +
         (order.coupon_id === null ? '.' : ' and the coupon is yours to use again.'),
-    ]);
+    });
     return mustRead(q, c, userId, orderId);
   });
 }
@@ -793,12 +797,13 @@ export async function exchange(
       value: coupon.value,
       minSpendCents: coupon.minSpendCents,
     });
-    await q.query(`INSERT INTO messages (user_id, kind, title, body) VALUES ($1, 'coupon', $2, $3)`, [
-      userId,
-      `Exchange successful: ${coupon.title}`,
-      `You exchanged ${coins(offer.fruit_cost)} for coupon ${code}: ${terms}, valid until ` +
+    await addMessage(q, userId, {
+      kind: 'coupon',
+      title: `Exchange successful: ${coupon.title}`,
+      body:
+        `You exchanged ${coins(offer.fruit_cost)} for coupon ${code}: ${terms}, valid until ` +
         `${formatDate(new Date(coupon.validUntil))}. You will find it in My Coupons; pick it at checkout to apply it.`,
-    ]);
+    });
     return { coupon, balance: newBalance };
   });
 }

@@ -7,6 +7,7 @@
 import { formatCents } from '../../domain/catalog.ts';
 import type { FruitPack, FruitTopUp, TopUpResult, TopUpStatus } from '../../domain/commerce.ts';
 import type { Db, Queryable } from '../db/index.ts';
+import { addMessage } from '../messages/write.ts';
 import { notFound } from '../http/envelope.ts';
 import { newSessionId, paymentUnavailable } from './payments.ts';
 import { balanceOf } from './repository.ts';
@@ -90,12 +91,13 @@ async function settleTopUp(q: Queryable, topupId: number): Promise<boolean> {
     `${topup.title} pack: ${fruitCoins(topup.coins)} for ${price}`,
     { topupId },
   );
-  await q.query(`INSERT INTO messages (user_id, kind, title, body) VALUES ($1, 'notice', $2, $3)`, [
-    topup.user_id,
-    `${fruitCoins(topup.coins)} added`,
-    `Your payment of ${price} for the ${topup.title} pack went through: ${fruitCoins(topup.coins)} were ` +
+  await addMessage(q, topup.user_id, {
+    kind: 'notice',
+    title: `${fruitCoins(topup.coins)} added`,
+    body:
+      `Your payment of ${price} for the ${topup.title} pack went through: ${fruitCoins(topup.coins)} were ` +
       `added to your balance, which is now ${fruitCoins(balance)}.`,
-  ]);
+  });
   return true;
 }
 

@@ -61,7 +61,7 @@ export const HANDLER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   // server/catalog/favorites-routes.ts: unknown prompt
   'POST /api/my/favorites': [404],
   'POST /api/my/favorites/remove': [404],
-  // server/catalog/categories.ts, server/seo/routes.ts: unknown category or page; sharedJson's 304
+  // server/catalog/categories.ts, server/pages/routes.ts: unknown category or page; sharedJson's 304
   'GET /api/categories': [304, 404],
   'GET /api/categories/:id': [304],
   'GET /api/seo/metadata': [304, 404],

@@ -4,7 +4,7 @@
 // with sharp. The same (spec, index, size) always gives the same bytes; another index gives another
 // composition of the same scene and palette.
 import sharp from 'sharp';
-import type { ArtSpec } from '../seed/types.ts';
+import type { ArtSpec } from './art-spec.ts';
 import { composeSubject, treatmentFor, type Treatment } from './compose.ts';
 import { SUBJECTS, isSubjectKey, type SubjectDef, type SubjectKey } from './subjects.ts';
 import {

@@ -4,7 +4,7 @@
 // `npm run catalog -- import` before anything is sent, and by the import route again.
 import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.ts';
 import { isSubjectKey } from '../images/subjects.ts';
-import { ART_SCENES, type ArtSpec } from '../seed/types.ts';
+import { ART_SCENES, type ArtSpec } from '../images/art-spec.ts';
 
 export const FORMAT_GENERATORS: Readonly<Record<string, GeneratorType>> = {
   midjourney: 1,

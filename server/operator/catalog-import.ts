@@ -6,7 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { IMAGE_SIZES } from '../images/render.ts';
-import type { ArtSpec } from '../seed/types.ts';
+import type { ArtSpec } from '../images/art-spec.ts';
 import {
   generatorName,
   gradeName,

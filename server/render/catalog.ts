@@ -50,7 +50,7 @@ export function serverCatalog(db: Queryable, origin: string): ServerCatalog {
       const ref = parsePromptRef(id);
       const prompt = ref === null ? null : await findPrompt(db, ref, null);
       if (prompt === null) return { found: false };
-      // its view is counted by the page's route, each time the page is sent (server/seo/routes.ts)
+      // its view is counted by the page's route, each time the page is sent (server/pages/routes.ts)
       return { found: true, prompt: wire(prompt) };
     },
     getRelated: async (id: number) => wire(await relatedPrompts(db, id, null)),

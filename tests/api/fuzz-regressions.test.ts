@@ -14,9 +14,9 @@
 //    (server/auth passed it to SQL); verifyToken now refuses a version outside 0…2^31-1.
 // 4. Found by checking every answer against the statuses the OpenAPI document lists (issue 20): with the
 //    SPA served, an /api/ path no API route takes (an empty parameter between two slashes, a parameter over
-//    the router's 100 characters) falls through to the static files' wildcard (server/spa.ts), and
+//    the router's 100 characters) falls through to the static files' wildcard (server/pages/spa.ts), and
 //    @fastify/send answers some of them 403 "Forbidden", which no operation documents, instead of the
-//    API's 404 "No such API endpoint" or 414. Open: server/spa.ts is not this test's to change. The test
+//    API's 404 "No such API endpoint" or 414. Open: server/pages/spa.ts is not this test's to change. The test
 //    below is marked `fails` until it is fixed; then drop the mark and KNOWN_UNDOCUMENTED in fuzz.test.ts.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -108,7 +108,7 @@ const KNOWN_UNDOCUMENTED: { what: string; matches: (url: string, res: LightMyReq
     {
       // With the SPA served, an /api/ path that no API route takes (a parameter over the router's 100
       // characters, an empty one between two slashes: /api/images/prompts//a/b.webp) falls through to the
-      // static files' wildcard route (server/spa.ts), and @fastify/send answers some of those paths 403
+      // static files' wildcard route (server/pages/spa.ts), and @fastify/send answers some of those paths 403
       // "Forbidden" (others 404) instead of the API's 414 (server/http/errors.ts FRAMEWORK_ERRORS) or 404
       // "No such API endpoint". Fix: the wildcard leaves /api/ paths to the not-found handler
       // (@fastify/static `allowedPath`), and an over-long parameter of an API route is answered 414.

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressFiles, type Precompressed } from '../../scripts/vite-precompress.ts';
-import { IMMUTABLE } from '../../server/spa.ts';
+import { IMMUTABLE } from '../../server/pages/spa.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 
 const INDEX =

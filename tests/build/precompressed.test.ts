@@ -1,7 +1,7 @@
 // The production build (dist/, made by `npx vite build` before this project runs) carries its assets
 // compressed once (scripts/vite-precompress.ts): next to every compressible file of dist/assets/ a brotli
 // (`.br`) and a gzip (`.gz`) sibling, each smaller than the file and decoding to it byte for byte, which
-// the server sends as they are (server/spa.ts). A file goes without one only when that compression would
+// the server sends as they are (server/pages/spa.ts). A file goes without one only when that compression would
 // not shrink it; index.html and the other files outside assets/ have none.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

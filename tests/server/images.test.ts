@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { IMAGE_SIZES, renderAvatar, renderPromptImage, renderPromptSvg } from '../../server/images/render.ts';
 import { SUBJECTS, type SubjectDef } from '../../server/images/subjects.ts';
 import { buildPrompts } from '../../server/seed/content/prompts.ts';
-import { ART_SCENES, type ArtSpec, type SeedPrompt } from '../../server/seed/types.ts';
+import { ART_SCENES, type ArtSpec } from '../../server/images/art-spec.ts';
+import type { SeedPrompt } from '../../server/seed/types.ts';
 
 const SCENES = ART_SCENES;
 

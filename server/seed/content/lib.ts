@@ -2,7 +2,7 @@
 // text helpers for titles and slugs, and the template builder that turns `{1}`..`{4}` slots into
 // `[Variable N]` placeholders with their labels and example values.
 import type { PromptVariable } from '../../../domain/catalog.ts';
-import type { ArtSpec } from '../types.ts';
+import type { ArtSpec } from '../../images/art-spec.ts';
 
 export type Scene = ArtSpec['scene'];
 

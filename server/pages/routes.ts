@@ -1,4 +1,4 @@
-// Search engines and link previews: GET /api/seo/metadata (SPEC.md §7), the storefront pages with their
+// Search engines and link previews: GET /api/seo/metadata (requirements §7), the storefront pages with their
 // metadata written into the shell's <head> (/, /recommended, /category, /category/*, /search?q=,
 // /detail/{slugId}, /detail_{id}.html), GET /sitemap.xml and GET /robots.txt.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -11,12 +11,12 @@ import { ViewCounter } from '../catalog/view-counts.ts';
 import { AnswerCache, sharedJson, sharedPage, type Produced } from '../http/answer-cache.ts';
 import { EnvelopeSchema, notFound, ok } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
-import { HTML, sharedHtml, shellReader } from '../spa.ts';
-import { renderHead } from './head.ts';
+import { HTML, sharedHtml, shellReader } from './spa.ts';
+import { renderHead } from '../seo/head.ts';
 import type { ShellRenderer } from '../render/ssr.ts';
-import { buildSeo, notFoundSeo, PAGE_TYPES, type SeoRequest } from './metadata.ts';
+import { buildSeo, notFoundSeo, PAGE_TYPES, type SeoRequest } from '../seo/metadata.ts';
 
-export interface SeoOptions {
+export interface PageRouteOptions {
   db: Db;
   config: Pick<Config, 'publicOrigin'>;
   /** The built SPA whose index.html gets the metadata; null: no page rendering. */
@@ -80,10 +80,10 @@ const xml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.cha
 const firstString = (value: unknown): string =>
   typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : '';
 
-/** SPEC.md §7: a slug detail's reference is the number after the last hyphen, else the whole slug. */
+/** requirements §7: a slug detail's reference is the number after the last hyphen, else the whole slug. */
 const detailReference = (slugId: string): string => /-(\d+)$/.exec(slugId)?.[1] ?? slugId;
 
-export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): Promise<void> {
+export async function pageRoutes(fastify: FastifyInstance, options: PageRouteOptions): Promise<void> {
   const { db } = options;
   const answers = options.answers ?? new AnswerCache();
   const origin = options.config.publicOrigin;
@@ -208,7 +208,7 @@ export async function seoRoutes(fastify: FastifyInstance, options: SeoOptions): 
 /** The SPA shell with each page's metadata in <head>; an unknown prompt or category answers 404. */
 function registerPages(
   fastify: FastifyInstance,
-  options: SeoOptions & { distDir: string; answers: AnswerCache },
+  options: PageRouteOptions & { distDir: string; answers: AnswerCache },
 ): void {
   const { db, answers } = options;
   const views = options.views ?? new ViewCounter(db);

@@ -13,13 +13,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { headOfMatch, matchPage } from '../domain/pages.ts';
-import { escapeHtml } from './http/html.ts';
-import { notFoundSeo } from './seo/metadata.ts';
-import { renderHead } from './seo/head.ts';
-import type { ShellRenderer } from './render/ssr.ts';
-import { sharedPage, type AnswerCache, type Produced } from './http/answer-cache.ts';
-import { hasMemberHint, withViewerMarksHeld } from './render/member-hint.ts';
+import { headOfMatch, matchPage } from '../../domain/pages.ts';
+import { escapeHtml } from '../http/html.ts';
+import { notFoundSeo } from '../seo/metadata.ts';
+import { renderHead } from '../seo/head.ts';
+import type { ShellRenderer } from '../render/ssr.ts';
+import { sharedPage, type AnswerCache, type Produced } from '../http/answer-cache.ts';
+import { hasMemberHint, withViewerMarksHeld } from '../render/member-hint.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -85,7 +85,7 @@ export function shellFor(template: string, pathname: string): { status: 200 | 40
 /**
  * Sends the SPA shell for a client route, or 404 for a path no route answers. With a renderer, what it
  * renders (terms, privacy, support with their content; a member page's header and footer, the same for
- * everyone) is kept with the other anonymous answers, as the catalog's pages are (server/seo/routes.ts).
+ * everyone) is kept with the other anonymous answers, as the catalog's pages are (server/pages/routes.ts).
  * A 404 is made for each request.
  */
 export async function sendSpaShell(
