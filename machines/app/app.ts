@@ -12,7 +12,7 @@ import { followSession, type SessionFollow } from '../system/follow-session.ts';
 import type { Letter, SystemEvents } from '../system/events.ts';
 import { tell } from '../system/tell.ts';
 import { TIMINGS } from '../../domain/system-ids.ts';
-import type { IdIn } from '../system/registry.ts';
+import type { IdIn } from './registry.ts';
 import { homeSectionsMachine } from '../catalog/home-sections.ts';
 import { seoMachine } from '../shell/seo.ts';
 import { hoverMenuMachine } from '../shell/hover-menu.ts';

@@ -1,5 +1,5 @@
 /**
- * Sign-in and the session's actors, by systemId: this feature's part of the registry (machines/system/registry.ts says what
+ * Sign-in and the session's actors, by systemId: this feature's part of the registry (machines/app/registry.ts says what
  * each source means). A new actor of this feature is one line here.
  */
 export const AUTH = {

@@ -1,4 +1,5 @@
 import { assign, emit, fromCallback, fromPromise, setup, type ActorRefFrom } from 'xstate';
+import type { SessionEmitted } from '../system/follow-session.ts';
 import { tell } from '../system/tell.ts';
 import {
   adoptDecision,
@@ -8,19 +9,6 @@ import {
   type AuthMarks,
 } from '../../domain/session-rules.ts';
 import { toSessionUser, type SessionUser, type UserData } from '../../domain/session-user.ts';
-
-/**
- * What the session announces to whoever follows it (`followSession`, machines/system/follow-session.ts),
- * in place of the messages it used to send to named actors: a sign-in adopted (a login, a restore,
- * another tab's) and a session ended (a logout, automatic or not, or refused by the server), each in
- * its transition; a member signed in and the session a visitor's, on each entry of those states (a
- * renewed token and a restore without a session included).
- */
-export type SessionEmitted =
-  | { type: 'session.adopted' }
-  | { type: 'session.ended' }
-  | { type: 'session.member'; token: string }
-  | { type: 'session.visitor' };
 
 export const SESSION_TOASTS = {
   loggedIn: 'You have successfully logged in',

@@ -1,5 +1,3 @@
-import type { SystemId } from './registry.ts';
-
 /**
  * The contract between actors (issue 16): for each systemId, the events its actor takes. `tell`
  * (./tell.ts) and src/'s `tell` accept only these, so a message to another actor is checked
@@ -12,10 +10,6 @@ export interface SystemEvents {}
 
 /** Every actor a message can be addressed to: the root and each long-lived actor. */
 export type Addressee = keyof SystemEvents;
-
-// every systemId of the registry declares its events (an actor left out fails to compile)
-export type EveryEventsDeclared = IsTrue<Exclude<SystemId, Addressee> extends never ? true : false>;
-type IsTrue<T extends true> = T;
 
 /** A message with its addressee, for lists of messages sent later (retries on restore, held deliveries). */
 export type Letter<K extends Addressee = Addressee> = {

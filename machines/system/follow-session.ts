@@ -1,9 +1,21 @@
 import { fromCallback, type AnyEventObject, type EventObject } from 'xstate';
 import type { ViewerChanged } from '../../domain/viewer.ts';
-import type { SessionEmitted } from '../auth/session.ts';
 import { lookup } from './actors.ts';
 
-/** How an actor follows the session (machines/auth/session.ts `SessionEmitted`): its own event for each. */
+/**
+ * What the session announces to whoever follows it (`followSession`, machines/system/follow-session.ts),
+ * in place of the messages it used to send to named actors: a sign-in adopted (a login, a restore,
+ * another tab's) and a session ended (a logout, automatic or not, or refused by the server), each in
+ * its transition; a member signed in and the session a visitor's, on each entry of those states (a
+ * renewed token and a restore without a session included).
+ */
+export type SessionEmitted =
+  | { type: 'session.adopted' }
+  | { type: 'session.ended' }
+  | { type: 'session.member'; token: string }
+  | { type: 'session.visitor' };
+
+/** How an actor follows the session (`SessionEmitted`, above): its own event for each. */
 export interface SessionFollow<TEvent extends EventObject> {
   /** Told when a sign-in is adopted (a login, a restore, another tab's), before `member`. */
   adopted?: TEvent;

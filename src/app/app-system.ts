@@ -17,13 +17,13 @@ import {
 } from '../../machines/app/app.ts';
 import type { AuthEffects } from '../auth/auth-effects.ts';
 import { lazyEffects, type NamesAll } from '../platform/lazy.ts';
-import type { SystemId } from '../../machines/system/registry.ts';
+import type { SystemId } from '../../machines/app/registry.ts';
 import { VIEWER_AWARE, type ViewerChanged } from '../../domain/viewer.ts';
 import { homeSectionsMachine } from '../../machines/catalog/home-sections.ts';
 import { seoMachine } from '../../machines/shell/seo.ts';
 import { APP_SYSTEM_ID } from '../../domain/system-ids.ts';
 import { lookup } from '../../machines/system/actors.ts';
-import { idsIn, REGISTRY, scopeOf, type PageModule } from '../../machines/system/registry.ts';
+import { idsIn, REGISTRY, scopeOf, type PageModule } from '../../machines/app/registry.ts';
 import { copyText } from '../platform/navigation.ts';
 import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
 import { sessionMachine } from '../../machines/auth/session.ts';
@@ -239,7 +239,7 @@ export interface StartOptions {
 }
 
 /**
- * src/'s part of the registry (machines/system/registry.ts): the modules that provide the page machines
+ * src/'s part of the registry (machines/app/registry.ts): the modules that provide the page machines
  * with effects, each imported when a route first needs one of its machines
  * (docs/decisions/006-lazy-page-machines.md).
  */
@@ -348,7 +348,7 @@ export function startAppSystem(options: StartOptions = {}) {
 
 /**
  * Starts the actors with these systemIds unless they run, each as its scope in the registry says
- * (machines/system/registry.ts): a page machine's module is imported on first use and its machines
+ * (machines/app/registry.ts): a page machine's module is imported on first use and its machines
  * attached; the member's machines and the sign-in machines load as one group each; the app's run
  * already. Routes await it before their page renders, preloads included (attaching starts nothing: a
  * page machine waits for its page's events). Rejects when code cannot be loaded, so the route shows

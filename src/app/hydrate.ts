@@ -6,7 +6,7 @@ import type { AnyActorLogic, AnyActorScope, Snapshot } from 'xstate';
 import { FOLLOW_VIEWER } from '../../machines/system/follow-session.ts';
 import { VIEWER_AWARE } from '../../domain/viewer.ts';
 import { lookup } from '../../machines/system/actors.ts';
-import type { SystemId } from '../../machines/system/registry.ts';
+import type { SystemId } from '../../machines/app/registry.ts';
 import type { AppSystem } from '../system/system-ref.ts';
 import type { HydrationSnapshots } from '../system/react.tsx';
 import { marksMayWait } from './member-hint.ts';

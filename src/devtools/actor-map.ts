@@ -7,7 +7,7 @@
 // Pure apart from reading the actors' machines: no DOM, no ELK.
 import type { AnyActorRef, AnyStateNode, EventObject } from 'xstate';
 import { followSession, type SessionFollow } from '../../machines/system/follow-session.ts';
-import { REGISTRY, scopeOf, type Scope, type SystemId } from '../../machines/system/registry.ts';
+import { REGISTRY, scopeOf, type Scope, type SystemId } from '../../machines/app/registry.ts';
 import { machineOf, systemIdOf, type ActorEntry, type MessageRecord } from './collector.ts';
 import { allStateNodes } from './graph.ts';
 

@@ -3,7 +3,7 @@ import { createContext, use, useCallback, useContext, useSyncExternalStore, type
 import { useSyncExternalStoreWithSelector } from 'use-sync-external-store/shim/with-selector';
 import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate';
 import type { MemberMachineId } from '../../machines/app/app.ts';
-import type { SystemId } from '../../machines/system/registry.ts';
+import type { SystemId } from '../../machines/app/registry.ts';
 import type { ToastKind } from '../../machines/shell/toast.ts';
 import { whenAttached, type AppSystem, type SystemActors } from './system-ref.ts';
 import { lookup } from '../../machines/system/actors.ts';

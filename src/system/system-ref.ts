@@ -2,7 +2,7 @@
 // Below the features (they import it); the code that starts the system is src/app/app-system.ts.
 import type { Actor, AnyActorRef, EventFrom } from 'xstate';
 import type { appMachine } from '../../machines/app/app.ts';
-import type { SystemId } from '../../machines/system/registry.ts';
+import type { SystemId } from '../../machines/app/registry.ts';
 import { lookup, type SystemActors } from '../../machines/system/actors.ts';
 
 export type { SystemActors } from '../../machines/system/actors.ts';

@@ -1,13 +1,13 @@
 // The app's actor system as src/ starts it (src/app/app-system.ts, on fake effects): which actors run
 // for a visitor, with a sign-in, for a member and for a page, checked against the lists written here
-// (machines/system/registry.ts scopes: `app` from the start, `signIn` with the first sign-in intent,
+// (machines/app/registry.ts scopes: `app` from the start, `signIn` with the first sign-in intent,
 // `member` with a member or a press that needs them, a page's from its route's attach to its release),
 // and what the actors that start do first. The root's own transitions are checked against its
 // independent model in tests/machines/app.model.test.ts (issue 17).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { memberLogic } from '../../src/app/member-logic.ts';
-import { REGISTRY } from '../../machines/system/registry.ts';
+import { REGISTRY } from '../../machines/app/registry.ts';
 import {
   ensure,
   prepareMember,

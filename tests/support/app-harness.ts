@@ -19,7 +19,7 @@ import {
 import { appMachine } from '../../machines/app/app.ts';
 import { loginWaiting, signInReady } from '../../machines/app/app.selectors.ts';
 import { sessionMachine, type Restored } from '../../machines/auth/session.ts';
-import { REGISTRY } from '../../machines/system/registry.ts';
+import { REGISTRY } from '../../machines/app/registry.ts';
 import { APP_INPUT, byActor, heardLog, NOW } from '../models/spec/app.ts';
 import type { ReplayTarget } from './spec-model.ts';
 

@@ -1,6 +1,6 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
 import { sendToSystem, type AppSystem } from '../../app/app-system.ts';
-import type { SystemId } from '../../../machines/system/registry.ts';
+import type { SystemId } from '../../../machines/app/registry.ts';
 import { ensureFor } from './ensure.ts';
 
 /** What the identity provider appends to the callback address; each one optional. */

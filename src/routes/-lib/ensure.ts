@@ -1,5 +1,5 @@
 import { ensure, type AppSystem } from '../../app/app-system.ts';
-import type { SystemId } from '../../../machines/system/registry.ts';
+import type { SystemId } from '../../../machines/app/registry.ts';
 
 /**
  * beforeLoad of a page whose machines start on demand (docs/decisions/006-lazy-page-machines.md): the

@@ -1,4 +1,4 @@
-import type { SystemId } from '../../../machines/system/registry.ts';
+import type { SystemId } from '../../../machines/app/registry.ts';
 import type { AppSystem } from '../../system/system-ref.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { EventFrom } from 'xstate';
-import type { SystemId } from '../../../machines/system/registry.ts';
+import type { SystemId } from '../../../machines/app/registry.ts';
 import * as sessionView from '../../../machines/auth/session.selectors.ts';
 import type { SessionView } from '../../../machines/auth/session.selectors.ts';
 import { sendToSystem, systemActor, type AppSystem, type SystemActors } from '../../system/system-ref.ts';

@@ -1,4 +1,4 @@
-// The root of the app: which long-lived actors run, and when (machines/system/registry.ts scopes).
+// The root of the app: which long-lived actors run, and when (machines/app/registry.ts scopes).
 // - For everyone, from the start, for the life of the page: the toasts (requirements §2 Toasts), the two
 //   header menus (category menu closing 2000 ms after the pointer leaves, account menu 500 ms, §2 and
 //   §9), the page head (§2 Page metadata), the API's reachability, the prompt list, the home sections
@@ -329,7 +329,7 @@ export const byActor = (heard: string[]): Record<string, string[]> => {
 
 export const appSpec: SpecModel<AppState> = {
   name: 'app',
-  spec: 'machines/system/registry.ts scopes; requirements §2 (header, login dialog, toasts), §4, §9',
+  spec: 'machines/app/registry.ts scopes; requirements §2 (header, login dialog, toasts), §4, §9',
   initial: {
     signIn: 'absent',
     request: null,

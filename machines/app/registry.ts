@@ -3,6 +3,8 @@ import { AUTH } from '../auth/registry.ts';
 import { CATALOG } from '../catalog/registry.ts';
 import { COMMERCE } from '../commerce/registry.ts';
 import { SHELL } from '../shell/registry.ts';
+import type { DeclaredId } from '../system/actors.ts';
+import type { Addressee } from '../system/events.ts';
 
 /**
  * The registry of the actor system (issue 16, docs/decisions/009-one-actor-system.md): every
@@ -25,6 +27,12 @@ export const REGISTRY = { ...SHELL, ...CATALOG, ...AUTH, ...COMMERCE, ...ACCOUNT
 
 /** The systemId of a long-lived actor. */
 export type SystemId = keyof typeof REGISTRY;
+
+// every systemId of the registry declares its actor and its events beside its machine
+// (machines/system/actors.ts, events.ts): an actor left out fails to compile
+export type EveryActorDeclared = IsTrue<Exclude<SystemId, DeclaredId> extends never ? true : false>;
+export type EveryEventsDeclared = IsTrue<Exclude<SystemId, Addressee> extends never ? true : false>;
+type IsTrue<T extends true> = T;
 
 type Source = (typeof REGISTRY)[SystemId];
 
