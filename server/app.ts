@@ -17,7 +17,7 @@ import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cac
 import { CatalogChanges, shareCatalogChanges } from './catalog/changes.ts';
 import { clearListTotals } from './catalog/repository.ts';
 import { catalogRoutes } from './catalog/routes.ts';
-import { clearSearchMemo } from './catalog/search.ts';
+import { clearSearchMemo } from './catalog/search-words.ts';
 import { ViewCounter } from './catalog/view-counts.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/index.ts';

@@ -5,7 +5,7 @@
 // typo when its pages were in memory, 8 to 13 ms when not, the slowest part of a search for a word the
 // catalog does not have (issue 19). The vocabulary is small (5,257 terms over the bench's 100,000 prompts,
 // about a megabyte here): read once, it answers in a fraction of a millisecond from an index of its
-// trigrams. It is read again after the catalog changes (clearSearchMemo in search.ts), like the memo of
+// trigrams. It is read again after the catalog changes (clearSearchMemo in search-words.ts), like the memo of
 // words it replaces the lookups of.
 //
 // Trigrams and similarity are pg_trgm's (contrib/pg_trgm/trgm_op.c): each word of a text (letters and

@@ -16,7 +16,10 @@ import {
 } from '../../domain/catalog.ts';
 import type { Queryable } from '../db/index.ts';
 import type { ArtSpec } from '../images/art-spec.ts';
-import { compileSearch, excerptMatches, filterCells, markMatches, suggestionsFor } from './search.ts';
+import { compileSearch } from './search.ts';
+import { excerptMatches, markMatches } from './search-highlights.ts';
+import { suggestionsFor } from './search-suggestions.ts';
+import { filterCells } from './search-words.ts';
 
 export const CARD_IMAGE = { width: 480, height: 360 } as const;
 /** The condition of a prompt the public sees (alias p): not hidden by the operator (migration 011). */
@@ -379,7 +382,8 @@ const RELEVANCE_DOCS = ['p.title_doc', 'p.label_doc', 'p.search_doc'] as const;
  *   matches are fetched, its index ANDed with the full-text index's (firstMatches). The other orders
  *   read a group whole or within a window.
  *
- * Highlights are made here from the title and the description (never the template): search.ts markMatches.
+ * Highlights are made here from the title and the description (never the template): search-highlights.ts
+ * markMatches.
  */
 async function searchPrompts(
   db: Queryable,

@@ -14,15 +14,9 @@ import {
   listPrompts,
   SEARCH_RESULT_LIMIT,
 } from '../../server/catalog/repository.ts';
-import {
-  clearSearchMemo,
-  compileSearch,
-  estimateMatches,
-  excerptMatches,
-  EXCERPT_WORDS,
-  markMatches,
-  phraseEstimate,
-} from '../../server/catalog/search.ts';
+import { compileSearch, estimateMatches, phraseEstimate } from '../../server/catalog/search.ts';
+import { excerptMatches, EXCERPT_WORDS, markMatches } from '../../server/catalog/search-highlights.ts';
+import { clearSearchMemo } from '../../server/catalog/search-words.ts';
 import type { Db, Queryable } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPg } from '../../server/db/pg.ts';

@@ -4,7 +4,7 @@
 // rows only for the saved filter (the cards join them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearListTotals, listPrompts, type ListQuery } from '../../server/catalog/repository.ts';
-import { clearSearchMemo, vocabulary } from '../../server/catalog/search.ts';
+import { clearSearchMemo, vocabulary } from '../../server/catalog/search-words.ts';
 import type { Queryable } from '../../server/db/index.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { listQuery as query } from './support/catalog.ts';

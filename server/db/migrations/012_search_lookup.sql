@@ -1,4 +1,4 @@
--- The vocabulary lookup of a search (server/catalog/search.ts lookUp), as a function whose plan is made
+-- The vocabulary lookup of a search (server/catalog/search-words.ts lookUp), as a function whose plan is made
 -- once per connection and kept (issue 19): sent as a statement of its own, this query of several lateral
 -- joins took longer to plan (1.5 to 6 ms on PGlite) than to run (0.3 to 0.5 ms), on every search with a
 -- word not yet remembered. PL/pgSQL keeps the plans of its queries; plan_cache_mode = force_generic_plan
