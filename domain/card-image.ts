@@ -47,7 +47,7 @@ export const CARD_SIZES: Record<CardLayout, string> = {
  */
 export const shelfLayout = (cards: number): CardLayout => (cards >= 5 ? 'shelf' : 'grid');
 
-/** The generated card images of the server (server/catalog/repository.ts imageUrl), without a query. */
+/** The generated card images of the server (server/catalog/rows.ts imageUrl), without a query. */
 const CARD_URL = /^(?:https?:\/\/[^/?#]+)?\/api\/images\/prompts\/\d+\/\d+\.webp$/;
 
 /** The URL of one width of a card image. */

@@ -15,7 +15,7 @@ import { categoryRoutes } from './catalog/categories.ts';
 import { favoritesRoutes } from './catalog/favorites-routes.ts';
 import { diskImageStore, ImageCache, type ImageStore } from './catalog/image-cache.ts';
 import { CatalogChanges, shareCatalogChanges } from './catalog/changes.ts';
-import { clearListTotals } from './catalog/repository.ts';
+import { clearListTotals } from './catalog/list-totals.ts';
 import { catalogRoutes } from './catalog/routes.ts';
 import { clearSearchMemo } from './catalog/search-words.ts';
 import { ViewCounter } from './catalog/view-counts.ts';

@@ -22,13 +22,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { categoriesWithCounts } from '../../server/catalog/categories.ts';
-import {
-  homeSections,
-  listPrompts,
-  recommendedPrompts,
-  relatedPrompts,
-  type ListQuery,
-} from '../../server/catalog/repository.ts';
+import { homeSections } from '../../server/catalog/home.ts';
+import type { ListQuery } from '../../server/catalog/list-query.ts';
+import { listPrompts } from '../../server/catalog/lists.ts';
+import { recommendedPrompts } from '../../server/catalog/recommended.ts';
+import { relatedPrompts } from '../../server/catalog/related.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import type { Db } from '../../server/db/index.ts';
 import { openPg } from '../../server/db/pg.ts';

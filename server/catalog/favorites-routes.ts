@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { notFound, ok } from '../http/envelope.ts';
-import { addFavorite, listFavorites, removeFavorite } from './repository.ts';
+import { addFavorite, listFavorites, removeFavorite } from './favorites.ts';
 import { FavoriteChangeResponse, FavoritesResponse, PromptIdBodySchema } from './schemas.ts';
 
 export async function favoritesRoutes(fastify: FastifyInstance, { db }: { db: Db }): Promise<void> {

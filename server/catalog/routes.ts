@@ -13,17 +13,12 @@ import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';
 import { sha1, type ImageCache } from './image-cache.ts';
 import { ViewCounter } from './view-counts.ts';
 import { readImageFile } from '../operator/catalog-import.ts';
-import {
-  findPrompt,
-  findPromptArt,
-  findPromptId,
-  homeSections,
-  listPrompts,
-  parsePromptRef,
-  parseTags,
-  recommendedPrompts,
-  relatedPrompts,
-} from './repository.ts';
+import { homeSections } from './home.ts';
+import { parseTags } from './list-query.ts';
+import { listPrompts } from './lists.ts';
+import { findPrompt, findPromptArt, findPromptId, parsePromptRef } from './prompt-lookup.ts';
+import { recommendedPrompts } from './recommended.ts';
+import { relatedPrompts } from './related.ts';
 import {
   CardsResponse,
   DetailQuerySchema,

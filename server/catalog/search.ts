@@ -10,7 +10,7 @@
 // decides which case a word is in; the database stems the words not already remembered, in one statement
 // (a bounded memo per database; it and the vocabulary are read again after clearSearchMemo(), called when
 // the catalog changes): search-words.ts. The same lookup gives each word's counts, from which
-// repository.ts plans the search (estimateMatches), and the catalog words it matches as written, with which
+// search-plan.ts plans the search (estimateMatches), and the catalog words it matches as written, with which
 // the cards' titles and excerpts are highlighted in JavaScript (search-highlights.ts). The
 // tsquery text is built from letters and digits only, each word single-quoted, so nothing a caller types
 // can change its syntax.

@@ -4,7 +4,66 @@
 // buffered when the process dies without close() are lost. A signed-in viewer's row (prompt_views, read
 // by recommendations) is written with the same batch, viewed_at the time of their latest view.
 import type { Queryable } from '../db/index.ts';
-import { recordViews, type ViewBatch } from './repository.ts';
+
+/**
+ * Counts one view of a prompt (everyone), and remembers it for a signed-in viewer (recommendations):
+ * one statement, one row per viewer and prompt.
+ */
+export async function recordView(db: Queryable, promptId: number, userId: string | null): Promise<void> {
+  await db.query(
+    `WITH counted AS (UPDATE prompts SET views = views + 1 WHERE id = $1 RETURNING id)
+     INSERT INTO prompt_views (user_id, prompt_id)
+     SELECT $2::uuid, id FROM counted WHERE $2::uuid IS NOT NULL
+     ON CONFLICT (user_id, prompt_id) DO UPDATE SET viewed_at = now()`,
+    [promptId, userId],
+  );
+}
+
+/** Views counted together (ViewCounter): per prompt, and the signed-in viewers. */
+export interface ViewBatch {
+  /** How many views each prompt got. */
+  views: { promptId: number; count: number }[];
+  /** One row per viewer and prompt: when they last viewed it. */
+  viewers: { userId: string; promptId: number; viewedAt: Date }[];
+}
+
+/**
+ * Counts a batch of views in one statement, like recordView for each: the prompts' view counts, and each
+ * signed-in viewer's row (viewed_at their latest view). Prompts or users that no longer exist are
+ * skipped. The prompts are locked in id order, so two batches written at once cannot deadlock.
+ */
+export async function recordViews(db: Queryable, batch: ViewBatch): Promise<void> {
+  if (batch.views.length === 0 && batch.viewers.length === 0) return;
+  const viewers = new Map<string, ViewBatch['viewers'][number]>();
+  for (const v of batch.viewers) {
+    const key = `${v.userId} ${v.promptId}`;
+    const seen = viewers.get(key);
+    if (seen === undefined || seen.viewedAt < v.viewedAt) viewers.set(key, v);
+  }
+  const rows = [...viewers.values()];
+  await db.query(
+    `WITH v AS (
+       SELECT prompt_id, sum(n)::integer AS n FROM unnest($1::integer[], $2::integer[]) AS v(prompt_id, n)
+       GROUP BY prompt_id),
+     locked AS (SELECT p.id FROM prompts p JOIN v ON v.prompt_id = p.id ORDER BY p.id FOR UPDATE OF p),
+     counted AS (
+       UPDATE prompts p SET views = p.views + v.n FROM v
+       WHERE p.id = v.prompt_id AND p.id IN (SELECT id FROM locked) RETURNING p.id)
+     INSERT INTO prompt_views AS pv (user_id, prompt_id, viewed_at)
+     SELECT w.user_id, w.prompt_id, w.viewed_at
+     FROM unnest($3::uuid[], $4::integer[], $5::timestamptz[]) AS w(user_id, prompt_id, viewed_at)
+     WHERE EXISTS (SELECT 1 FROM prompts p WHERE p.id = w.prompt_id)
+       AND EXISTS (SELECT 1 FROM users u WHERE u.id = w.user_id)
+     ON CONFLICT (user_id, prompt_id) DO UPDATE SET viewed_at = GREATEST(pv.viewed_at, EXCLUDED.viewed_at)`,
+    [
+      batch.views.map((v) => v.promptId),
+      batch.views.map((v) => v.count),
+      rows.map((v) => v.userId),
+      rows.map((v) => v.promptId),
+      rows.map((v) => v.viewedAt.toISOString()),
+    ],
+  );
+}
 
 export interface ViewCounterOptions {
   /** Writes the buffered views this long after the first of them (default 1000 ms). */

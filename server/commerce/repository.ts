@@ -23,7 +23,7 @@ import {
   type OrderWithItems,
   type Totals,
 } from '../../domain/commerce.ts';
-import { CARD_IMAGE, imageUrl } from '../catalog/repository.ts';
+import { CARD_IMAGE, imageUrl } from '../catalog/rows.ts';
 import type { Queryable } from '../db/index.ts';
 import type { PaymentPage } from './payments.ts';
 import { MAX_ID } from './schemas.ts';

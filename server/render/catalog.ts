@@ -5,14 +5,11 @@ import type { ListQuery as PageQuery } from '../../domain/catalog.ts';
 import { normaliseSeo } from '../../domain/seo-answer.ts';
 import type { ServerCatalog } from '../../domain/server-render.ts';
 import type { Queryable } from '../db/index.ts';
-import {
-  findPrompt,
-  homeSections,
-  listPrompts,
-  parsePromptRef,
-  recommendedPrompts,
-  relatedPrompts,
-} from '../catalog/repository.ts';
+import { homeSections } from '../catalog/home.ts';
+import { listPrompts } from '../catalog/lists.ts';
+import { findPrompt, parsePromptRef } from '../catalog/prompt-lookup.ts';
+import { recommendedPrompts } from '../catalog/recommended.ts';
+import { relatedPrompts } from '../catalog/related.ts';
 import { buildSeo } from '../seo/metadata.ts';
 
 /** As the API's JSON: dates as strings, nothing the wire would not carry. */

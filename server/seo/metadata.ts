@@ -15,7 +15,9 @@ import {
   findCategory,
   type CategoryDef,
 } from '../catalog/categories.ts';
-import { listPrompts, parsePromptRef, type ListPage } from '../catalog/repository.ts';
+import type { ListPage } from '../catalog/list-query.ts';
+import { listPrompts } from '../catalog/lists.ts';
+import { parsePromptRef } from '../catalog/prompt-lookup.ts';
 import { cutSearchQuery } from '../../domain/search-query.ts';
 import { NOT_FOUND_NAME, pageTitle } from '../../domain/pages.ts';
 import type { Queryable } from '../db/index.ts';

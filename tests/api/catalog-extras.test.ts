@@ -5,7 +5,7 @@ import type { PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';
 import { newUser } from './support/catalog.ts';
-import { recommendedPrompts } from '../../server/catalog/repository.ts';
+import { recommendedPrompts } from '../../server/catalog/recommended.ts';
 
 let server: TestServer;
 let demoToken: string;

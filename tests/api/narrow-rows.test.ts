@@ -3,7 +3,7 @@
 // uncompressed; the template, description, example art and variables of a long prompt move to the TOAST
 // table, so more prompts share a page and a search of many matches reads fewer pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listPrompts } from '../../server/catalog/repository.ts';
+import { listPrompts } from '../../server/catalog/lists.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { listQuery } from './support/catalog.ts';
 

@@ -8,14 +8,11 @@ import {
   type PromptCard,
   type PromptPage,
 } from '../../domain/catalog.ts';
-import {
-  clearListTotals,
-  KEPT_TOTALS_FROM,
-  listPrompts,
-  SEARCH_RESULT_LIMIT,
-} from '../../server/catalog/repository.ts';
+import { clearListTotals, KEPT_TOTALS_FROM } from '../../server/catalog/list-totals.ts';
+import { listPrompts } from '../../server/catalog/lists.ts';
 import { compileSearch, estimateMatches, phraseEstimate } from '../../server/catalog/search.ts';
 import { excerptMatches, EXCERPT_WORDS, markMatches } from '../../server/catalog/search-highlights.ts';
+import { SEARCH_RESULT_LIMIT } from '../../server/catalog/search-plan.ts';
 import { clearSearchMemo } from '../../server/catalog/search-words.ts';
 import type { Db, Queryable } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';

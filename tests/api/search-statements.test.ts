@@ -3,7 +3,9 @@
 // stems them, in one statement. The statements that read matches join the caller's access and favourite
 // rows only for the saved filter (the cards join them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearListTotals, listPrompts, type ListQuery } from '../../server/catalog/repository.ts';
+import type { ListQuery } from '../../server/catalog/list-query.ts';
+import { clearListTotals } from '../../server/catalog/list-totals.ts';
+import { listPrompts } from '../../server/catalog/lists.ts';
 import { clearSearchMemo, vocabulary } from '../../server/catalog/search-words.ts';
 import type { Queryable } from '../../server/db/index.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';

@@ -4,8 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../../server/db/index.ts';
 import type { PgliteDb } from '../../server/db/pglite.ts';
-import { recordViews } from '../../server/catalog/repository.ts';
-import { ViewCounter } from '../../server/catalog/view-counts.ts';
+import { recordViews, ViewCounter } from '../../server/catalog/view-counts.ts';
 import { openTestDb } from '../support/server.ts';
 
 let db: PgliteDb;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AppOptions } from '../../../server/app.ts';
 import { signToken } from '../../../server/auth/tokens.ts';
-import type { ListQuery } from '../../../server/catalog/repository.ts';
+import type { ListQuery } from '../../../server/catalog/list-query.ts';
 import type { Queryable } from '../../../server/db/index.ts';
 import { createTestServer, type TestServer } from '../../support/server.ts';
 
