@@ -1,6 +1,6 @@
 // The totals of lists: how many prompts the catalog shows, and how many a list's filter holds. A big
 // catalog keeps them until it changes (clearListTotals); the windows of searches are kept with them
-// (search-plan.ts).
+// (search-windows.ts).
 import type { Queryable } from '../db/index.ts';
 
 /**

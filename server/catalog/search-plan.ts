@@ -1,15 +1,32 @@
 // Searches of the catalog (GET /api/prompts?q=): the plan of a search, chosen from the vocabulary's counts
-// before any prompt is read, and the statements that read its page. Search headlines are made from the
+// before any prompt is read, and the steps that read its page (search-sql.ts). Search headlines are made from the
 // title and the description only, never from the template.
 import type { PromptCard } from '../../domain/catalog.ts';
 import type { Queryable } from '../db/index.ts';
 import { ORDER_BY, type ListPage, type ListQuery, type ListSort } from './list-query.ts';
-import { catalogSize, KEPT_TOTALS_FROM, totalsOf } from './list-totals.ts';
+import { catalogSize } from './list-totals.ts';
 import { CARD_COLUMNS, excerptOf, toCard, type CardRow } from './rows.ts';
-import { compileSearch } from './search.ts';
+import { compileSearch, type CompiledSearch, type Estimate } from './search.ts';
 import { excerptMatches, markMatches } from './search-highlights.ts';
+import {
+  MATCH_COLUMNS,
+  ORDERED,
+  readAll,
+  searchSql,
+  walk,
+  type ListFilter,
+  type SearchStatements,
+} from './search-sql.ts';
 import { suggestionsFor } from './search-suggestions.ts';
 import { filterCells } from './search-words.ts';
+import {
+  WINDOW_COST,
+  WINDOW_ENTRY_COST,
+  WINDOWS,
+  windowEnd,
+  windowOf,
+  type WindowSort,
+} from './search-windows.ts';
 
 /**
  * A search counts and serves at most this many results (like most search engines): beyond it `total` is
@@ -29,93 +46,6 @@ const WALK_LIMIT = 16_000;
  */
 const WALK_ROW_COST = 0.25;
 /**
- * Windows of the other orders (newest, price; see firstMatches in searchPrompts): about the first k
- * prompts of the catalog in the order, k WINDOW_MIN times a power of two and less than half the catalog,
- * in a catalog of KEPT_TOTALS_FROM prompts or more.
- */
-const WINDOW_MIN = 1024;
-/**
- * For the plan, what a prompt of a window costs (its index entry, in a bitmap) relative to a match read
- * (its row fetched and sorted), and what a window costs besides. An entry takes about 0.07 µs on PGlite;
- * a match read whole, 1 to 2 µs when its page is cached and 10 to 15 µs when it is not: matches read
- * whole are spread over the table, while a window's are among the popular or new prompts.
- */
-const WINDOW_ENTRY_COST = 1 / 80;
-const WINDOW_COST = 200;
-type WindowSort = 'trending' | 'newest' | 'price_asc' | 'price_desc';
-/**
- * The orders' windows: `at` is the order's values at a prompt (SQL expressions, as text), `where` the
- * condition on a prompt to be in the window that ends at those values (literals): each prompt in it comes
- * before every prompt outside it in the order. Written so the database ANDs the bitmap of the order's
- * index with the full-text index's (a range, or ranges of the price index).
- */
-const WINDOWS: Record<WindowSort, { order: string; at: string; where: (at: readonly string[]) => string }> = {
-  // Popularity changes with every view and sale: a window's end kept since then holds a few more or fewer
-  // prompts, and still every prompt before it (prompts of one popularity are whole in it).
-  trending: {
-    order: '(p.views + p.sales * 25) DESC, p.id ASC',
-    at: '(p.views + p.sales * 25)::text',
-    where: ([popularity]) => `p.popularity >= ${popularity}`,
-  },
-  newest: {
-    order: 'p.created_at DESC, p.id DESC',
-    at: `quote_literal(p.created_at) || '::timestamptz'`,
-    where: ([at]) => `p.created_at >= ${at}`,
-  },
-  price_asc: {
-    order: 'p.grade, COALESCE(p.price_fruit, p.price_cents, 0), p.id',
-    at: 'p.grade::text, COALESCE(p.price_fruit, p.price_cents, 0)::text, p.id::text',
-    where: ([g, k, id]) =>
-      `(p.grade < ${g} OR (p.grade = ${g} AND p.price_key < ${k}) OR (p.grade = ${g} AND p.price_key = ${k} AND p.id <= ${id}))`,
-  },
-  // Prompts of one price are in id order (ascending) in the descending order: the window has whole prices.
-  price_desc: {
-    order: 'p.grade DESC, COALESCE(p.price_fruit, p.price_cents, 0) DESC',
-    at: 'p.grade::text, COALESCE(p.price_fruit, p.price_cents, 0)::text',
-    where: ([g, k]) => `(p.grade > ${g} OR (p.grade = ${g} AND p.price_key >= ${k}))`,
-  },
-};
-/** What a window's end may be, as SQL: an integer or a quoted timestamp. */
-const WINDOW_VALUE = /^(?:\d+|'[\d :.+-]+'::timestamptz)$/;
-/** Rows of the catalog sampled for the windows' ends. */
-const WINDOW_SAMPLE = 1000;
-/**
- * The ends of an order's windows (by size, null: none), estimated from a sample of the catalog's pages
- * once, and kept with the list totals (until clearListTotals). An end need not be exact: a window holds
- * the prompts before it in the order, whatever its size.
- */
-const windowEnds = new WeakMap<object, Map<WindowSort, Map<number, string[]>>>();
-async function windowEnd(db: Queryable, sort: WindowSort, k: number, size: number): Promise<string[] | null> {
-  const totals = totalsOf(db);
-  let orders = windowEnds.get(totals);
-  if (orders === undefined) {
-    // A new map of totals: the catalog changed (clearListTotals), so may have its windows.
-    orders = new Map();
-    windowEnds.set(totals, orders);
-  }
-  let ends = orders.get(sort);
-  if (ends === undefined) {
-    const sizes: number[] = [];
-    for (let n = WINDOW_MIN; n < size / 2; n *= 2) sizes.push(n);
-    const percent = Math.min(100, (100 * WINDOW_SAMPLE) / Math.max(size, 1));
-    const rows = await db.query<{ k: number; at: string[] | null }>(
-      `WITH s AS MATERIALIZED (
-         SELECT ARRAY[${WINDOWS[sort].at}] AS at, row_number() OVER (ORDER BY ${WINDOWS[sort].order}) AS n,
-                count(*) OVER () AS c
-         FROM prompts p TABLESAMPLE SYSTEM (${percent.toFixed(3)}) REPEATABLE (1))
-       SELECT k, (SELECT s.at FROM s WHERE s.n = GREATEST(1, ceil(k * s.c / ${size}::float8))) AS at
-       FROM unnest(ARRAY[${sizes.join(',') || '0'}]::integer[]) AS k`,
-    );
-    ends = new Map(
-      rows.flatMap((row) =>
-        row.at !== null && row.at.every((v) => WINDOW_VALUE.test(v)) ? [[row.k, row.at]] : [],
-      ),
-    );
-    orders.set(sort, ends);
-  }
-  return ends.get(k) ?? null;
-}
-/**
  * Shares of the catalog assumed for a grade and for a generator, for the estimates when no word of the
  * search has counts per grade and generator (search.ts filterShare).
  */
@@ -127,6 +57,172 @@ const FILTER_SHARE = { grade: 1 / 3, generator: 1 / 4 } as const;
  * document contains the one before, so a group is "matches this document, not the one before".
  */
 const RELEVANCE_DOCS = ['p.title_doc', 'p.label_doc', 'p.search_doc'] as const;
+/** A relevance document: its place in RELEVANCE_DOCS and in the estimates' counts. */
+type Doc = 0 | 1 | 2;
+
+interface Total {
+  total: number;
+  totalExact: boolean;
+}
+
+const capped = (count: number): Total => ({
+  total: Math.min(count, SEARCH_RESULT_LIMIT),
+  totalExact: count <= SEARCH_RESULT_LIMIT,
+});
+const PAST_LIMIT: Total = { total: SEARCH_RESULT_LIMIT, totalExact: false };
+
+/**
+ * The estimates of a search (see searchPrompts) and what each way of reading its matches costs; the
+ * estimates are raised when a read finds more matches than they said.
+ */
+class SearchPlan {
+  /**
+   * Raised when more matched than estimated (the parts or the filters are not independent): the likely
+   * counts are at least what was found.
+   */
+  underestimate = 1;
+  /** More than SEARCH_RESULT_LIMIT match: counted past it. */
+  pastLimitSurely = false;
+  /** A grade or generator filter. */
+  readonly filtered: boolean;
+  /** The filters' share of the matches. */
+  readonly share: number;
+  readonly estimate: Estimate;
+  /** The end of the page, within the limit. */
+  readonly reach: number;
+  readonly likelyFew: boolean;
+  /**
+   * Matches the first read (likely few) takes: the limit when surely no more match; else, when more may
+   * match, up to the bound (with the filters' share), readCap and FIRST_READ_MOST. Ordered, they give the
+   * page whatever their count: an estimate too low (words that go together, as in "sticker sheet")
+   * costs no second read of the same matches, as long as they are within this many.
+   */
+  readonly firstCap: number;
+
+  constructor(
+    query: ListQuery,
+    search: CompiledSearch,
+    private readonly size: number,
+    offset: number,
+    /** The filters tested before a walk (SearchSql.prefilter). */
+    private readonly prefilter: readonly string[],
+  ) {
+    // The filters' share of the matches: from the words' counts per grade and generator (else a fixed
+    // share); a tag's share: how many prompts have it as a word of their title or tags, at most.
+    this.filtered = query.grade !== null || query.generatorType !== null;
+    this.share =
+      (this.filtered
+        ? (search.filterShare(filterCells(query.grade, query.generatorType)) ??
+          (query.grade === null ? 1 : FILTER_SHARE.grade) *
+            (query.generatorType === null ? 1 : FILTER_SHARE.generator))
+        : 1) *
+      query.tags.reduce(
+        (product, tag) => product * Math.min(1, (search.tags.get(tag)?.[1] ?? 0) / Math.max(size, 1)),
+        1,
+      );
+    this.estimate = search.estimate(size);
+    this.reach = Math.min(offset + query.pageSize, SEARCH_RESULT_LIMIT);
+    const surelyFew = query.saved === true || this.estimate.upper[2] <= SEARCH_RESULT_LIMIT;
+    this.likelyFew = surelyFew || this.likely(2) <= SEARCH_RESULT_LIMIT;
+    this.firstCap = surelyFew
+      ? SEARCH_RESULT_LIMIT
+      : Math.max(
+          SEARCH_RESULT_LIMIT,
+          Math.min(this.readCap(this.reach), FIRST_READ_MOST, Math.ceil(this.estimate.upper[2] * this.share)),
+        );
+  }
+
+  /** How many prompts are likely to match in a relevance document (with the filters). */
+  likely(doc: Doc): number {
+    return this.estimate.expected[doc] * this.share * this.underestimate;
+  }
+
+  /**
+   * How many prompts its full-text index gives (before the filters): between the likely and the most
+   * (the same for one word).
+   */
+  candidates(doc: Doc): number {
+    return Math.sqrt(Math.max(this.estimate.expected[doc], 1) * Math.max(this.estimate.upper[doc], 1));
+  }
+
+  /** Rows of an order's index walked to find `limit` matches (see searchPrompts). */
+  walkLength(limit: number, matches: number): number {
+    return (limit * this.size) / Math.max(matches, 1);
+  }
+
+  /** The most matches read at once (see searchPrompts). */
+  readCap(limit: number): number {
+    return Math.ceil(2 * Math.sqrt(limit * this.size));
+  }
+
+  /** What a row walked costs in popularity order (see WALK_ROW_COST), for relevance document `i`. */
+  walkCostOf(i: Doc): number {
+    return this.prefilter.length === 0 && (i < 2 || this.pastLimitSurely) ? WALK_ROW_COST : 1;
+  }
+
+  /** A window of about `k` prompts in this catalog (see search-windows.ts windowOf). */
+  windowOf(k: number): number | null {
+    return windowOf(k, this.size);
+  }
+
+  /**
+   * What reading the first `limit` of `found` matches of relevance document `i` in the popularity order
+   * within a window costs, for the plan (Infinity: no window in this catalog).
+   */
+  windowCost(i: Doc, limit: number, found = this.likely(i)): number {
+    const k = this.windowOf((2 * limit * this.size) / Math.max(found, 1));
+    return k === null ? Infinity : (k + this.candidates(i)) * WINDOW_ENTRY_COST + 2 * limit + WINDOW_COST;
+  }
+
+  /**
+   * Whether the first `limit` matches of relevance document `i` in the popularity order are read whole.
+   * With a grade or generator filter, the filters' indexes are ANDed with the full-text index's: fewer
+   * rows are fetched than the full-text index gives, and a window holds fewer matches than estimated
+   * (the filters' share of a title or tag word is not known): a window is no cheaper.
+   */
+  readWhole(i: Doc, limit: number, found = this.likely(i)): boolean {
+    return (
+      this.candidates(i) <=
+      Math.min(
+        this.walkLength(limit, found) * this.walkCostOf(i),
+        this.filtered ? Infinity : this.windowCost(i, limit, found),
+      )
+    );
+  }
+}
+
+/** One search as its steps share it. */
+interface SearchRun extends SearchStatements {
+  query: ListQuery;
+  search: CompiledSearch;
+  /** How many prompts the catalog shows. */
+  size: number;
+  offset: number;
+  plan: SearchPlan;
+}
+
+const pageOf = (query: ListQuery, data: PromptCard[], total: Total): ListPage => ({
+  data,
+  page: query.page,
+  pageSize: query.pageSize,
+  ...total,
+});
+
+/** The page, with suggestions when nothing matched. */
+const answer = async (run: SearchRun, data: PromptCard[], total: Total): Promise<ListPage> =>
+  total.total === 0
+    ? { ...pageOf(run.query, data, total), suggestions: await suggestionsFor(run.db, run.search.words) }
+    : pageOf(run.query, data, total);
+
+/** Cards with the search's matches marked in their title and excerpt. */
+const highlighted = (run: SearchRun, rows: CardRow[]): PromptCard[] =>
+  rows.map((row) => ({
+    ...toCard(row, run.query.userId !== null),
+    match: {
+      title: markMatches(row.title, run.search.highlight) ?? row.title,
+      excerpt: excerptMatches(row.description, run.search.highlight) ?? excerptOf(row.description),
+    },
+  }));
 
 /**
  * A search's plan is chosen before any prompt is read, from the vocabulary's counts (search.ts
@@ -154,377 +250,240 @@ export async function searchPrompts(
   db: Queryable,
   query: ListQuery,
   q: string,
-  base: { params: unknown[]; where: string[]; joins: string },
+  base: ListFilter,
 ): Promise<ListPage> {
-  const params = [...base.params];
-  const where = [...base.where];
-  const { joins } = base;
-  // The caller's rows are joined where the cards are made; where matches are read, only for the saved
-  // filter (that the planner removes them otherwise still costs planning time in every statement). The
-  // count of a page past the limit keeps them: $1 must be in each statement.
-  const matchJoins = query.saved ? joins : '';
-  const param = (value: unknown): string => {
-    params.push(value);
-    return `$${params.length}`;
-  };
   const offset = (query.page - 1) * query.pageSize;
-  const signedIn = query.userId !== null;
-  const pageOf = (data: PromptCard[], total: { total: number; totalExact: boolean }): ListPage => ({
-    data,
-    page: query.page,
-    pageSize: query.pageSize,
-    ...total,
-  });
-
   const [search, size] = await Promise.all([compileSearch(db, q, query.tags), catalogSize(db)]);
   if (search.tsQuery === null) {
     // Only stop words, or only exclusions: nothing to look for.
     return {
-      ...pageOf([], { total: 0, totalExact: true }),
+      ...pageOf(query, [], { total: 0, totalExact: true }),
       suggestions: await suggestionsFor(db, search.words),
     };
   }
-  const tsQueryText = param(search.tsQuery.positive);
-  // In an index condition (and for the planner's estimates), and once per statement for row filters.
-  const positive = `to_tsquery('english', ${tsQueryText})`;
-  const positiveOnce = `(SELECT to_tsquery('english', ${tsQueryText}))`;
-  if (search.tsQuery.negative !== null) {
-    where.push(`NOT (p.search_doc @@ (SELECT to_tsquery('english', ${param(search.tsQuery.negative)})))`);
-  }
-  const matching = (doc: string, once = false): string =>
-    [...where, `${doc} @@ ${once ? positiveOnce : positive}`].join(' AND ');
-  const capped = (count: number) => ({
-    total: Math.min(count, SEARCH_RESULT_LIMIT),
-    totalExact: count <= SEARCH_RESULT_LIMIT,
-  });
-  const pastLimit = { total: SEARCH_RESULT_LIMIT, totalExact: false };
+  const sql = searchSql(query, base, search.tsQuery);
+  const plan = new SearchPlan(query, search, size, offset, sql.prefilter);
+  const run: SearchRun = { db, query, search, size, offset, sql, plan };
 
-  // The filters' share of the matches: from the words' counts per grade and generator (else a fixed
-  // share); a tag's share: how many prompts have it as a word of their title or tags, at most.
-  const filtered = query.grade !== null || query.generatorType !== null;
-  const share =
-    (filtered
-      ? (search.filterShare(filterCells(query.grade, query.generatorType)) ??
-        (query.grade === null ? 1 : FILTER_SHARE.grade) *
-          (query.generatorType === null ? 1 : FILTER_SHARE.generator))
-      : 1) *
-    query.tags.reduce(
-      (product, tag) => product * Math.min(1, (search.tags.get(tag)?.[1] ?? 0) / Math.max(size, 1)),
-      1,
-    );
-  const estimate = search.estimate(size);
-  /**
-   * Raised when more matched than estimated (the parts or the filters are not independent): the likely
-   * counts are at least what was found.
-   */
-  let underestimate = 1;
-  /** More than SEARCH_RESULT_LIMIT match: counted past it. */
-  let pastLimitSurely = false;
-  /** How many prompts are likely to match in a relevance document (with the filters). */
-  const likely = (doc: 0 | 1 | 2): number => estimate.expected[doc] * share * underestimate;
-  /**
-   * How many prompts its full-text index gives (before the filters): between the likely and the most
-   * (the same for one word).
-   */
-  const candidates = (doc: 0 | 1 | 2): number =>
-    Math.sqrt(Math.max(estimate.expected[doc], 1) * Math.max(estimate.upper[doc], 1));
-  /** Rows of an order's index walked to find `limit` matches, and the most read at once (see above). */
-  const walkLength = (limit: number, matches: number): number => (limit * size) / Math.max(matches, 1);
-  const readCap = (limit: number): number => Math.ceil(2 * Math.sqrt(limit * size));
-  const reach = Math.min(offset + query.pageSize, SEARCH_RESULT_LIMIT);
-  const surelyFew = query.saved === true || estimate.upper[2] <= SEARCH_RESULT_LIMIT;
-  const likelyFew = surelyFew || likely(2) <= SEARCH_RESULT_LIMIT;
-  /**
-   * Matches the first read (likely few) takes: the limit when surely no more match; else, when more may
-   * match, up to the bound (with the filters' share), readCap and FIRST_READ_MOST. Ordered, they give the
-   * page whatever their count: an estimate too low (words that go together, as in "sticker sheet")
-   * costs no second read of the same matches, as long as they are within this many.
-   */
-  const firstCap = surelyFew
-    ? SEARCH_RESULT_LIMIT
-    : Math.max(
-        SEARCH_RESULT_LIMIT,
-        Math.min(readCap(reach), FIRST_READ_MOST, Math.ceil(estimate.upper[2] * share)),
-      );
-
-  if (offset >= SEARCH_RESULT_LIMIT) {
-    if (!likelyFew) return pageOf([], pastLimit);
-    const { count } = await db.one<{ count: number }>(
-      `SELECT count(*)::integer AS count FROM (
-         SELECT 1 FROM prompts p ${joins} WHERE ${matching('p.search_doc')} LIMIT ${SEARCH_RESULT_LIMIT + 1}) AS c`,
-      params,
-    );
-    return pageOf([], capped(count));
-  }
-
+  if (offset >= SEARCH_RESULT_LIMIT) return countPastLimit(run);
   const sort = query.sort ?? 'relevance';
+  if (plan.likelyFew) {
+    const page = await readLikelyFew(run, sort);
+    if (page !== null) return page;
+  }
+  // The results up to the end of the page, in order, and the count when every match was read.
+  const { rows, count } =
+    sort === 'relevance' ? await relevanceGroups(run) : await firstMatches(run, 2, sort, plan.reach, offset);
+  // Uncounted: past the limit, or estimated to be.
+  return answer(
+    run,
+    highlighted(run, rows.slice(offset, offset + query.pageSize)),
+    count === null ? PAST_LIMIT : capped(count),
+  );
+}
+
+/** A page past the limit: empty; its total counted (up to one past the limit) when likely few match. */
+async function countPastLimit(run: SearchRun): Promise<ListPage> {
+  const { db, query, sql } = run;
+  if (!run.plan.likelyFew) return pageOf(query, [], PAST_LIMIT);
+  const { count } = await db.one<{ count: number }>(
+    `SELECT count(*)::integer AS count FROM (
+         SELECT 1 FROM prompts p ${sql.joins} WHERE ${sql.matching('p.search_doc')} LIMIT ${SEARCH_RESULT_LIMIT + 1}) AS c`,
+    sql.params,
+  );
+  return pageOf(query, [], capped(count));
+}
+
+/**
+ * The first read of a search likely within the limit (up to firstCap matches, see SearchPlan), as its
+ * page; null when more matched than that: the plan then knows by how much it underestimated.
+ */
+async function readLikelyFew(run: SearchRun, sort: ListSort): Promise<ListPage | null> {
+  const { db, query, offset, sql, plan } = run;
   const order = ORDER_BY[sort];
-  const columns = 'p.id, p.popularity, p.created_at, p.grade, p.price_key';
-  const ordered = `SELECT p0.*, (p0.views + p0.sales * 25) AS popularity,
-      COALESCE(p0.price_fruit, p0.price_cents, 0) AS price_key FROM prompts p0`;
-  const rank = `CASE WHEN p.title_doc @@ ${positiveOnce} THEN 3 WHEN p.label_doc @@ ${positiveOnce} THEN 2 ELSE 1 END`;
-
-  const highlighted = (rows: CardRow[]): PromptCard[] =>
-    rows.map((row) => ({
-      ...toCard(row, signedIn),
-      match: {
-        title: markMatches(row.title, search.highlight) ?? row.title,
-        excerpt: excerptMatches(row.description, search.highlight) ?? excerptOf(row.description),
-      },
-    }));
-  const answer = async (data: PromptCard[], total: { total: number; totalExact: boolean }) =>
-    total.total === 0
-      ? { ...pageOf(data, total), suggestions: await suggestionsFor(db, search.words) }
-      : pageOf(data, total);
-
-  if (likelyFew) {
-    // Every match (up to one past the limit), ranked, ordered and counted; the page's cards.
-    const rows = await db.query<CardRow & { count: number; id: number | null }>(
-      `WITH m AS MATERIALIZED (
-         SELECT ${columns}${sort === 'relevance' ? `, ${rank} AS rank` : ''}
-         FROM (${ordered}) AS p ${matchJoins}
-         WHERE ${matching('p.search_doc')} LIMIT ${firstCap + 1}),
+  const rank = `CASE WHEN p.title_doc @@ ${sql.positiveOnce} THEN 3 WHEN p.label_doc @@ ${sql.positiveOnce} THEN 2 ELSE 1 END`;
+  // Every match (up to one past the limit), ranked, ordered and counted; the page's cards.
+  const rows = await db.query<CardRow & { count: number; id: number | null }>(
+    `WITH m AS MATERIALIZED (
+         SELECT ${MATCH_COLUMNS}${sort === 'relevance' ? `, ${rank} AS rank` : ''}
+         FROM (${ORDERED}) AS p ${sql.matchJoins}
+         WHERE ${sql.matching('p.search_doc')} LIMIT ${plan.firstCap + 1}),
        page AS (
          SELECT m.id, row_number() OVER (ORDER BY ${order}) AS n FROM m
          ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset})
        SELECT c.count, ${CARD_COLUMNS}
        FROM (SELECT count(*)::integer AS count FROM m) AS c
-       LEFT JOIN (page JOIN prompts p ON p.id = page.id ${joins}) ON true
+       LEFT JOIN (page JOIN prompts p ON p.id = page.id ${sql.joins}) ON true
        ORDER BY page.n`,
-      params,
+    sql.params,
+  );
+  const count = rows[0]?.count ?? 0;
+  if (count <= plan.firstCap) {
+    return answer(
+      run,
+      highlighted(
+        run,
+        rows.filter((row) => row.id !== null),
+      ),
+      capped(count),
     );
-    const count = rows[0]?.count ?? 0;
-    if (count <= firstCap) {
-      return answer(highlighted(rows.filter((row) => row.id !== null)), capped(count));
-    }
-    underestimate = Math.max(1, count / Math.max(likely(2), 1));
-    pastLimitSurely = true;
   }
+  plan.underestimate = Math.max(1, count / Math.max(plan.likely(2), 1));
+  plan.pastLimitSurely = true;
+  return null;
+}
 
-  /**
-   * The page's cards among the first rows of an order (`top`: id and n, its place), but for the first
-   * `skip`: only their ids (they come before the page).
-   */
-  const cardsOf = (skip: number): string =>
-    skip > 0
-      ? `${CARD_COLUMNS.replace(/^p\.id,/, 'top.id AS id,')}
-         FROM top LEFT JOIN (prompts p ${joins}) ON p.id = top.id AND top.n > ${skip}`
-      : `${CARD_COLUMNS} FROM top JOIN prompts p ON p.id = top.id ${joins}`;
-  /**
-   * The first `limit` matches of a document through its full-text index (up to `cap` read; those within
-   * a window only), as cards (see cardsOf), and how many matched (cap + 1: more than cap).
-   */
-  const readAll = async (
-    doc: string,
-    order: string,
-    limit: number,
-    read: { cap: number | null; window?: string; skip: number; rank?: string },
-  ) => {
-    const rows = await db.query<CardRow & { count: number }>(
-      `WITH m AS MATERIALIZED (
-         SELECT ${columns}${read.rank === undefined ? '' : `, ${read.rank} AS rank`}
-         FROM (${ordered}) AS p ${matchJoins}
-         WHERE ${matching(doc)}${read.window === undefined ? '' : ` AND ${read.window}`}
-         ${read.cap === null ? '' : `LIMIT ${read.cap + 1}`}),
-       top AS (SELECT m.id, row_number() OVER (ORDER BY ${order}) AS n FROM m ORDER BY ${order} LIMIT ${limit})
-       SELECT (SELECT count(*) FROM m)::integer AS count, ${cardsOf(read.skip)}
-       ORDER BY top.n`,
-      params,
-    );
-    return { rows, count: rows[0]?.count ?? 0 };
-  };
-  // The filters' conditions on the prompt alone (cheap), tested before a walk tests its rows against the
-  // search: else the planner tests the search first (it puts equalities with constants last).
-  const prefilter =
-    query.grade !== null || query.generatorType !== null || query.tags.length > 0
-      ? base.where.filter((condition) => !condition.includes('f.user_id'))
-      : [];
-  /** The first `limit` matches of a document among the first `rows` prompts of an order, as cards. */
-  const walk = (doc: string, order: string, limit: number, rows: number, skip: number) =>
-    db.query<CardRow>(
-      `WITH w AS MATERIALIZED (
-         SELECT ${columns} FROM (${
-           prefilter.length === 0
-             ? `${ordered} ORDER BY ${order} LIMIT ${rows}`
-             : `SELECT * FROM (${ordered} ORDER BY ${order} LIMIT ${rows}) AS p
-                WHERE ${prefilter.join(' AND ')} ORDER BY ${order} OFFSET 0`
-         }) AS p ${matchJoins}
-         WHERE ${matching(doc, true)} ORDER BY ${order} LIMIT ${limit}),
-       top AS (SELECT w.id, row_number() OVER (ORDER BY ${order}) AS n FROM w)
-       SELECT ${cardsOf(skip)}
-       ORDER BY top.n`,
-      params,
-    );
-  /** What a row walked costs in popularity order (see WALK_ROW_COST), for relevance document `i`. */
-  const walkCostOf = (i: 0 | 1 | 2): number =>
-    prefilter.length === 0 && (i < 2 || pastLimitSurely) ? WALK_ROW_COST : 1;
-  /** A window of about `k` prompts (see WINDOW_MIN), or null: none that small in this catalog. */
-  const windowOf = (k: number): number | null => {
-    const rounded = WINDOW_MIN * 2 ** Math.max(0, Math.ceil(Math.log2(k / WINDOW_MIN)));
-    return size >= KEPT_TOTALS_FROM && rounded < size / 2 ? rounded : null;
-  };
-  /**
-   * What reading the first `limit` of `found` matches of relevance document `i` in the popularity order
-   * within a window costs, for the plan (Infinity: no window in this catalog).
-   */
-  const windowCost = (i: 0 | 1 | 2, limit: number, found = likely(i)): number => {
-    const k = windowOf((2 * limit * size) / Math.max(found, 1));
-    return k === null ? Infinity : (k + candidates(i)) * WINDOW_ENTRY_COST + 2 * limit + WINDOW_COST;
-  };
-  /**
-   * Whether the first `limit` matches of relevance document `i` in the popularity order are read whole.
-   * With a grade or generator filter, the filters' indexes are ANDed with the full-text index's: fewer
-   * rows are fetched than the full-text index gives, and a window holds fewer matches than estimated
-   * (the filters' share of a title or tag word is not known): a window is no cheaper.
-   */
-  const readWhole = (i: 0 | 1 | 2, limit: number, found = likely(i)): boolean =>
-    candidates(i) <=
-    Math.min(walkLength(limit, found) * walkCostOf(i), filtered ? Infinity : windowCost(i, limit, found));
-  /**
-   * The first `limit` matches of relevance document `i` in an order, read within a window of the order of
-   * about `k` prompts, wider (twice to four times) while it holds too few; past half the catalog, all of
-   * them (see firstMatches).
-   */
-  const windowed = async (
-    i: 0 | 1 | 2,
-    orderBy: WindowSort,
-    limit: number,
-    skip: number,
-    first: number | null,
-  ): Promise<{ rows: CardRow[]; count: number | null }> => {
-    const doc = RELEVANCE_DOCS[i];
-    const order = ORDER_BY[orderBy];
-    for (let k = first, tries = 0; k !== null && tries < 3; tries++) {
-      const end = await windowEnd(db, orderBy, k, size);
-      if (end === null) break;
-      const read = await readAll(doc, order, limit, {
-        cap: null,
-        window: WINDOWS[orderBy].where(end),
-        skip,
-      });
-      if (read.rows.length >= limit) return { rows: read.rows, count: null };
-      // Matches of a series are close in these orders: what one window holds says little of the next
-      // (twice to four times as wide).
-      k = windowOf(Math.min(4 * k, Math.max(2 * k, (1.5 * limit * k) / Math.max(read.count, 1))));
-    }
-    return readAll(doc, order, limit, { cap: null, skip });
-  };
-  /**
-   * The first `limit` matches of relevance document `i` in an order, and how many match when all of them
-   * were read (else null); the first `skip` as ids only (see cardsOf).
-   *
-   * In popularity order: read through the full-text index when that costs less than a walk of the
-   * order's index would and than a window of it (up to readCap matches: more, and it walks or takes a
-   * window after all); else walked (see below; at most WALK_LIMIT rows at a time) or, when that costs
-   * less, read within a window. Words are spread over the popularity order about evenly; over newness
-   * and price less so (a series of prompts shares its words, its date and its price): in those orders, the
-   * matches within a window of the order instead, its first k prompts in the catalog, k for about twice
-   * `limit` matches by the estimate. The database ANDs the window's bitmap from the order's index with the
-   * full-text index's, so only the window's matches are fetched, and their first `limit` are the order's
-   * first (every prompt past the window comes after them). Too few in it: a wider window (two to four
-   * times); past half the catalog, all of them.
-   *
-   * The search document's count may be the total: it is read whole when likely within the limit.
-   */
-  const firstMatches = async (
-    i: 0 | 1 | 2,
-    orderBy: Exclude<ListSort, 'relevance'>,
-    limit: number,
-    skip: number,
-  ): Promise<{ rows: CardRow[]; count: number | null }> => {
-    const doc = RELEVANCE_DOCS[i];
-    const order = ORDER_BY[orderBy];
-    const counted = i === 2 && !pastLimitSurely;
-    let found = likely(i);
-    if (orderBy !== 'trending') {
-      let k = windowOf((2 * limit * size) / Math.max(found, 1));
-      const many = search.tsQuery?.negative === null && found >= 2 * SEARCH_RESULT_LIMIT;
-      if (
-        k === null ||
-        (counted && !many) ||
-        candidates(i) <= k * WINDOW_ENTRY_COST + 2 * limit + WINDOW_COST
-      ) {
-        const cap = readCap(limit);
-        const read = await readAll(doc, order, limit, { cap, skip });
-        if (read.count <= cap) return read;
-        found = read.count;
-        k = windowOf((2 * limit * size) / found);
-      }
-      return windowed(i, orderBy, limit, skip, k);
-    }
-    const walkCost = walkCostOf(i);
-    if (readWhole(i, limit, found)) {
-      const cap = readCap(limit);
-      const read = await readAll(doc, order, limit, { cap, skip });
-      if (read.count <= cap) return read;
-      found = read.count;
-    }
-    // A window of the popularity order instead of the walk, when its index entries and the full-text
-    // index's cost less than the rows the walk would visit (a rarer word, or a filter).
-    if (windowCost(i, limit, found) < 2 * walkLength(limit, found) * walkCost) {
-      return windowed(i, orderBy, limit, skip, windowOf((2 * limit * size) / Math.max(found, 1)));
-    }
-    // Walked for twice the expected length. Not found by then: again, as far as the matches found so far
-    // say it takes (half as far again, at least twice and at most eight times as far), while that costs
-    // less than reading the rows the full-text index gives; then all of those.
-    let length = Math.min(WALK_LIMIT, Math.ceil(2 * walkLength(limit, found)) + 100);
-    for (;;) {
-      const rows = await walk(doc, order, limit, length, skip);
-      if (rows.length === limit) return { rows, count: null };
-      const further = Math.ceil((1.5 * length * limit) / Math.max(rows.length, 1));
-      const next = Math.min(WALK_LIMIT, Math.max(2 * length, Math.min(8 * length, further)));
-      if (next === length || next * walkCost >= candidates(i)) break;
-      length = next;
-    }
-    return readAll(doc, order, limit, { cap: null, skip });
-  };
+/** Matches in an order, as far as they were read, and how many match when all of them were read. */
+interface Matches {
+  rows: CardRow[];
+  count: number | null;
+}
 
-  // The results up to the end of the page, in order, and the count when every match was read.
+/**
+ * The results up to the end of the page in relevance order: the relevance groups one after the other,
+ * each read as far as the page needs; the count when every match was read (else null).
+ */
+async function relevanceGroups(run: SearchRun): Promise<Matches> {
+  const { offset, sql, plan } = run;
+  const { reach } = plan;
   const results: CardRow[] = [];
   let count: number | null = null;
-  if (sort === 'relevance') {
-    const seen = new Set<number>();
-    let from = 0;
-    // Few title matches likely, and the title-and-tags group read whole: both groups in one read of the
-    // label document (it holds the title), title matches first. With a grade or generator filter, also
-    // when the title group would be read whole: the filters' index is ANDed with the label document's, so
-    // the wider read fetches few more rows, and the filters' share of the title group is not known (title
-    // words go with grades and generators far more than the search document's).
-    if ((likely(0) < reach || (filtered && readWhole(0, reach))) && readWhole(1, reach)) {
-      const cap = readCap(reach);
-      const both = await readAll(RELEVANCE_DOCS[1], ORDER_BY.relevance, reach, {
-        cap,
-        skip: offset,
-        rank: `CASE WHEN p.title_doc @@ ${positiveOnce} THEN 3 ELSE 2 END`,
-      });
-      if (both.count <= cap) {
-        for (const row of both.rows) seen.add(row.id);
-        results.push(...both.rows);
-        from = 2;
-      }
+  const seen = new Set<number>();
+  let from = 0;
+  // Few title matches likely, and the title-and-tags group read whole: both groups in one read of the
+  // label document (it holds the title), title matches first. With a grade or generator filter, also
+  // when the title group would be read whole: the filters' index is ANDed with the label document's, so
+  // the wider read fetches few more rows, and the filters' share of the title group is not known (title
+  // words go with grades and generators far more than the search document's).
+  if ((plan.likely(0) < reach || (plan.filtered && plan.readWhole(0, reach))) && plan.readWhole(1, reach)) {
+    const cap = plan.readCap(reach);
+    const both = await readAll(run, RELEVANCE_DOCS[1], ORDER_BY.relevance, reach, {
+      cap,
+      skip: offset,
+      rank: `CASE WHEN p.title_doc @@ ${sql.positiveOnce} THEN 3 ELSE 2 END`,
+    });
+    if (both.count <= cap) {
+      for (const row of both.rows) seen.add(row.id);
+      results.push(...both.rows);
+      from = 2;
     }
-    for (const i of ([0, 1, 2] as const).filter((i) => i >= from)) {
-      if (results.length >= reach) break;
-      // This document's matches include those taken so far (the groups before), so its first `reach`
-      // matches hold at least the `reach - results.length` new ones the page needs; its first
-      // `offset - results.length` come before the page, whichever of them are new.
-      const group = await firstMatches(i, 'trending', reach, Math.max(0, offset - results.length));
-      for (const row of group.rows) {
-        if (seen.has(row.id)) continue;
-        seen.add(row.id);
-        results.push(row);
-      }
-      if (i === 2) count = group.count;
-      if (results.length >= reach) break;
-    }
-  } else {
-    const all = await firstMatches(2, sort, reach, offset);
-    results.push(...all.rows);
-    count = all.count;
   }
-  // Uncounted: past the limit, or estimated to be.
-  return answer(
-    highlighted(results.slice(offset, offset + query.pageSize)),
-    count === null ? pastLimit : capped(count),
-  );
+  for (const i of ([0, 1, 2] as const).filter((i) => i >= from)) {
+    if (results.length >= reach) break;
+    // This document's matches include those taken so far (the groups before), so its first `reach`
+    // matches hold at least the `reach - results.length` new ones the page needs; its first
+    // `offset - results.length` come before the page, whichever of them are new.
+    const group = await firstMatches(run, i, 'trending', reach, Math.max(0, offset - results.length));
+    for (const row of group.rows) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      results.push(row);
+    }
+    if (i === 2) count = group.count;
+    if (results.length >= reach) break;
+  }
+  return { rows: results, count };
+}
+
+/**
+ * The first `limit` matches of relevance document `i` in an order, and how many match when all of them
+ * were read (else null); the first `skip` as ids only (see search-sql.ts cardsOf).
+ *
+ * In popularity order: read through the full-text index when that costs less than a walk of the
+ * order's index would and than a window of it (up to readCap matches: more, and it walks or takes a
+ * window after all); else walked (see below; at most WALK_LIMIT rows at a time) or, when that costs
+ * less, read within a window. Words are spread over the popularity order about evenly; over newness
+ * and price less so (a series of prompts shares its words, its date and its price): in those orders, the
+ * matches within a window of the order instead, its first k prompts in the catalog, k for about twice
+ * `limit` matches by the estimate. The database ANDs the window's bitmap from the order's index with the
+ * full-text index's, so only the window's matches are fetched, and their first `limit` are the order's
+ * first (every prompt past the window comes after them). Too few in it: a wider window (two to four
+ * times); past half the catalog, all of them.
+ *
+ * The search document's count may be the total: it is read whole when likely within the limit.
+ */
+async function firstMatches(
+  run: SearchRun,
+  i: Doc,
+  orderBy: Exclude<ListSort, 'relevance'>,
+  limit: number,
+  skip: number,
+): Promise<Matches> {
+  const { size, plan } = run;
+  const doc = RELEVANCE_DOCS[i];
+  const order = ORDER_BY[orderBy];
+  const counted = i === 2 && !plan.pastLimitSurely;
+  let found = plan.likely(i);
+  if (orderBy !== 'trending') {
+    let k = plan.windowOf((2 * limit * size) / Math.max(found, 1));
+    const many = run.search.tsQuery?.negative === null && found >= 2 * SEARCH_RESULT_LIMIT;
+    if (
+      k === null ||
+      (counted && !many) ||
+      plan.candidates(i) <= k * WINDOW_ENTRY_COST + 2 * limit + WINDOW_COST
+    ) {
+      const cap = plan.readCap(limit);
+      const read = await readAll(run, doc, order, limit, { cap, skip });
+      if (read.count <= cap) return read;
+      found = read.count;
+      k = plan.windowOf((2 * limit * size) / found);
+    }
+    return windowed(run, i, orderBy, limit, skip, k);
+  }
+  const walkCost = plan.walkCostOf(i);
+  if (plan.readWhole(i, limit, found)) {
+    const cap = plan.readCap(limit);
+    const read = await readAll(run, doc, order, limit, { cap, skip });
+    if (read.count <= cap) return read;
+    found = read.count;
+  }
+  // A window of the popularity order instead of the walk, when its index entries and the full-text
+  // index's cost less than the rows the walk would visit (a rarer word, or a filter).
+  if (plan.windowCost(i, limit, found) < 2 * plan.walkLength(limit, found) * walkCost) {
+    return windowed(run, i, orderBy, limit, skip, plan.windowOf((2 * limit * size) / Math.max(found, 1)));
+  }
+  // Walked for twice the expected length. Not found by then: again, as far as the matches found so far
+  // say it takes (half as far again, at least twice and at most eight times as far), while that costs
+  // less than reading the rows the full-text index gives; then all of those.
+  let length = Math.min(WALK_LIMIT, Math.ceil(2 * plan.walkLength(limit, found)) + 100);
+  for (;;) {
+    const rows = await walk(run, doc, order, limit, length, skip);
+    if (rows.length === limit) return { rows, count: null };
+    const further = Math.ceil((1.5 * length * limit) / Math.max(rows.length, 1));
+    const next = Math.min(WALK_LIMIT, Math.max(2 * length, Math.min(8 * length, further)));
+    if (next === length || next * walkCost >= plan.candidates(i)) break;
+    length = next;
+  }
+  return readAll(run, doc, order, limit, { cap: null, skip });
+}
+
+/**
+ * The first `limit` matches of relevance document `i` in an order, read within a window of the order of
+ * about `k` prompts, wider (twice to four times) while it holds too few; past half the catalog, all of
+ * them (see firstMatches).
+ */
+async function windowed(
+  run: SearchRun,
+  i: Doc,
+  orderBy: WindowSort,
+  limit: number,
+  skip: number,
+  first: number | null,
+): Promise<Matches> {
+  const doc = RELEVANCE_DOCS[i];
+  const order = ORDER_BY[orderBy];
+  for (let k = first, tries = 0; k !== null && tries < 3; tries++) {
+    const end = await windowEnd(run.db, orderBy, k, run.size);
+    if (end === null) break;
+    const read = await readAll(run, doc, order, limit, {
+      cap: null,
+      window: WINDOWS[orderBy].where(end),
+      skip,
+    });
+    if (read.rows.length >= limit) return { rows: read.rows, count: null };
+    // Matches of a series are close in these orders: what one window holds says little of the next
+    // (twice to four times as wide).
+    k = run.plan.windowOf(Math.min(4 * k, Math.max(2 * k, (1.5 * limit * k) / Math.max(read.count, 1))));
+  }
+  return readAll(run, doc, order, limit, { cap: null, skip });
 }
