@@ -16,6 +16,7 @@ import {
   NOT_ENOUGH_FRUIT,
   type OrderDetail,
 } from '../../domain/commerce.ts';
+import type { PromptRow } from '../catalog/rows.ts';
 import type { Db, Queryable } from '../db/index.ts';
 import { addMessage } from '../messages/write.ts';
 import { ApiError, notFound } from '../http/envelope.ts';
@@ -263,13 +264,8 @@ export interface CheckoutInput {
   referral: string | null;
 }
 
-interface PromptRow {
-  id: number;
-  title: string;
-  grade: number;
-  price_fruit: number | null;
-  price_cents: number | null;
-}
+/** A prompt as a checkout prices it. */
+type PricedPrompt = Pick<PromptRow, 'id' | 'title' | 'grade' | 'price_fruit' | 'price_cents'>;
 
 async function checkoutResult(
   q: Queryable,
@@ -291,7 +287,7 @@ async function checkoutResult(
 async function insertOrder(
   q: Queryable,
   userId: string,
-  items: readonly PromptRow[],
+  items: readonly PricedPrompt[],
   fields: {
     couponId: number | null;
     discountCents: number;
@@ -372,7 +368,7 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
       return checkoutResult(q, c, userId, of('fruit'), of('card'));
     }
 
-    const prompts = await q.query<PromptRow>(
+    const prompts = await q.query<PricedPrompt>(
       // a prompt the shop has hidden is no longer sold (its owners keep it)
       'SELECT id, title, grade, price_fruit, price_cents FROM prompts WHERE id = ANY($1::integer[]) AND NOT hidden',
       [promptIds],
@@ -380,7 +376,7 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
     const byId = new Map(prompts.map((p) => [p.id, p]));
     const missing = promptIds.find((id) => !byId.has(id));
     if (missing !== undefined) throw notFound(`Prompt ${missing} not found: remove it from your cart.`);
-    const items = promptIds.map((id) => byId.get(id) as PromptRow);
+    const items = promptIds.map((id) => byId.get(id) as PricedPrompt);
     const free = items.find((p) => p.grade === 0);
     if (free) {
       throw new ApiError(
