@@ -92,6 +92,13 @@ export async function catalogRoutes(
   fastify: FastifyInstance,
   { db, images, answers = new AnswerCache(), views = new ViewCounter(db) }: CatalogOptions,
 ): Promise<void> {
+  cardRoutes(fastify, db, answers);
+  detailRoute(fastify, db, answers, views);
+  imageRoute(fastify, db, images);
+}
+
+/** The calls that answer cards: the list (and search), the home shelves, recommendations, related prompts. */
+function cardRoutes(fastify: FastifyInstance, db: Db, answers: AnswerCache): void {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
@@ -182,6 +189,11 @@ export async function catalogRoutes(
         return ok({ data: await relatedPrompts(db, id, request.user?.id ?? null) });
       }),
   );
+}
+
+/** The detail of one prompt; every call counts a view. */
+function detailRoute(fastify: FastifyInstance, db: Db, answers: AnswerCache, views: ViewCounter): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
     '/api/prompts/detail',
@@ -207,6 +219,11 @@ export async function catalogRoutes(
       });
     },
   );
+}
+
+/** A prompt's example images (WebP): drawn from its art or made from its stored files, cached, immutable. */
+function imageRoute(fastify: FastifyInstance, db: Db, images: ImageCache): void {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
   app.get(
     '/api/images/prompts/:id/:n.webp',
