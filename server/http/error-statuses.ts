@@ -52,7 +52,7 @@ export const HANDLER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   // server/commerce/topups.ts: unknown pack or session; no payment page
   'POST /api/my/fruit/topups': [404, 503],
   'POST /api/my/fruit/topups/confirm': [404],
-  // server/account/routes.ts: the keyed limiters; a malformed address (support.ts); the avatar's checks
+  // server/account/*-routes.ts: the keyed limiters; a malformed address (support.ts); the avatar's checks
   'POST /api/support/requests': [422, 429],
   'POST /api/my/profile/avatar/generated': [429],
   'POST /api/my/profile/avatar': [422, 429],
