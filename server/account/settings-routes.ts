@@ -7,7 +7,7 @@ import { MESSAGES, isStrongPassword } from '../../domain/validation.ts';
 import { PasswordDecryptError, decryptPassword } from '../auth/password-crypto.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { perIp } from '../auth/rate-limits.ts';
-import { AUTH_MESSAGES } from '../auth/routes.ts';
+import { AUTH_MESSAGES } from '../auth/constants.ts';
 import { signToken } from '../auth/tokens.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { ACCOUNT_RATE_LIMIT_MESSAGES } from './rate-limits.ts';

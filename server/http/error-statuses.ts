@@ -33,7 +33,7 @@ export const HANDLER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   'GET /api/prompts/related': [304, 404],
   'GET /api/prompts/detail': [304, 404],
   'GET /api/images/prompts/:id/:n.webp': [304, 404],
-  // server/auth/routes.ts: wrong credentials, unverified address, malformed address or weak password,
+  // server/auth/*-routes.ts: wrong credentials, unverified address, malformed address or weak password,
   // the per-address limits, a taken address, an expired link, no identity provider, the provider's refusal
   'POST /api/social/login': [401, 403, 422, 429],
   'POST /api/social/register': [409, 422, 429],
