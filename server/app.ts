@@ -121,57 +121,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const openApi = collectOpenApi(app);
 
-  const healthSchema = {
-    summary: 'Liveness and database check',
-    response: {
-      200: EnvelopeSchema(
-        Type.Object({ status: Type.Literal('ok'), database: Type.String(), time: Type.String() }),
-      ),
-    },
-  };
-  app.get('/api/health', { schema: healthSchema }, async () => {
-    try {
-      await db.query('SELECT 1');
-    } catch {
-      throw new ApiError(503, 'Database unavailable', { status: 'degraded', database: db.kind });
-    }
-    return ok({ status: 'ok', database: db.kind, time: new Date().toISOString() });
-  });
-  app.get('/api/openapi.json', async () => openApi());
+  healthRoutes(app, db, openApi);
 
-  const answers = new AnswerCache(opts.answerCache);
-  const catalogChanges = opts.catalogChanges ?? new CatalogChanges();
-  // N processes on one PostgreSQL: a change here reaches the others' caches (LISTEN/NOTIFY)
-  if (db.kind === 'pg' && config.databaseUrl !== null) {
-    const shared = shareCatalogChanges(catalogChanges, {
-      url: config.databaseUrl,
-      db,
-      onError: (error, what) => app.log.error({ err: error }, what),
-    });
-    app.addHook('onClose', () => shared.close());
-  }
-  // What is kept from the catalog goes when it changes: answers, list totals, the search words' memo.
-  const stopListening = catalogChanges.onChange(() => {
-    answers.clear();
-    clearListTotals();
-    clearSearchMemo();
-  });
-  const views = new ViewCounter(db, {
-    onError: (error, count) => app.log.error({ err: error }, `could not write ${count} prompt views`),
-  });
-  app.addHook('onClose', async () => {
-    stopListening();
-    await views.close();
-  });
-  // every rate limit counts in the database, shared by all processes (server/http/rate-store.ts)
-  const rateStore = new RateStore(db, {
-    onSweepError: (error) => app.log.error({ err: error }, 'could not sweep expired rate limits'),
-  });
-  app.addHook('onClose', async () => rateStore.close());
-  app.decorate('rateStore', rateStore);
-  app.decorate('catalogChanges', catalogChanges);
-  app.decorate('answers', answers);
-  app.decorate('views', views);
+  const { answers, views } = catalogState(app, opts);
 
   await app.register(catalogRoutes, {
     db,
@@ -205,19 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(operatorSupportRoutes, { db, config, mailer });
   await app.register(operatorCatalogRoutes, { db, config });
 
-  // An /api/ address no route takes is the API's own answer, before the static files' catch-all can see it
-  // (which would answer an odd spelling such as `//` with its 403, or `/api/..` with a page): 414 when a
-  // part of it is longer than a path parameter may be (the route would have taken it otherwise), else 404.
-  app.all('/api/*', async (request, reply) => {
-    const tooLong = request.url
-      .split('?')[0]!
-      .split('/')
-      .some((part) => part.length > MAX_PARAM_LENGTH);
-    const { status, msg } = tooLong
-      ? FRAMEWORK_ERRORS.FST_ERR_MAX_PARAM_LENGTH!
-      : { status: 404, msg: 'No such API endpoint' };
-    return reply.status(status).send(fail(msg));
-  });
+  apiFallback(app);
 
   const distDir = opts.distDir === undefined ? DEFAULT_DIST_DIR : opts.distDir;
   const spa = await registerSpa(app, distDir);
@@ -247,4 +187,85 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/** GET /api/health (the process and its database) and GET /api/openapi.json (made from the routes' schemas). */
+function healthRoutes(app: FastifyInstance, db: Db, openApi: () => unknown): void {
+  const healthSchema = {
+    summary: 'Liveness and database check',
+    response: {
+      200: EnvelopeSchema(
+        Type.Object({ status: Type.Literal('ok'), database: Type.String(), time: Type.String() }),
+      ),
+    },
+  };
+  app.get('/api/health', { schema: healthSchema }, async () => {
+    try {
+      await db.query('SELECT 1');
+    } catch {
+      throw new ApiError(503, 'Database unavailable', { status: 'degraded', database: db.kind });
+    }
+    return ok({ status: 'ok', database: db.kind, time: new Date().toISOString() });
+  });
+  app.get('/api/openapi.json', async () => openApi());
+}
+
+/**
+ * What the catalog keeps and counts for every route, decorated on the app: the anonymous answers, the
+ * catalog's changes (shared with other processes on PostgreSQL), prompt views and the rate limits' store.
+ */
+function catalogState(app: FastifyInstance, opts: AppOptions): { answers: AnswerCache; views: ViewCounter } {
+  const { db, config } = opts;
+  const answers = new AnswerCache(opts.answerCache);
+  const catalogChanges = opts.catalogChanges ?? new CatalogChanges();
+  // N processes on one PostgreSQL: a change here reaches the others' caches (LISTEN/NOTIFY)
+  if (db.kind === 'pg' && config.databaseUrl !== null) {
+    const shared = shareCatalogChanges(catalogChanges, {
+      url: config.databaseUrl,
+      db,
+      onError: (error, what) => app.log.error({ err: error }, what),
+    });
+    app.addHook('onClose', () => shared.close());
+  }
+  // What is kept from the catalog goes when it changes: answers, list totals, the search words' memo.
+  const stopListening = catalogChanges.onChange(() => {
+    answers.clear();
+    clearListTotals();
+    clearSearchMemo();
+  });
+  const views = new ViewCounter(db, {
+    onError: (error, count) => app.log.error({ err: error }, `could not write ${count} prompt views`),
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    await views.close();
+  });
+  // every rate limit counts in the database, shared by all processes (server/http/rate-store.ts)
+  const rateStore = new RateStore(db, {
+    onSweepError: (error) => app.log.error({ err: error }, 'could not sweep expired rate limits'),
+  });
+  app.addHook('onClose', async () => rateStore.close());
+  app.decorate('rateStore', rateStore);
+  app.decorate('catalogChanges', catalogChanges);
+  app.decorate('answers', answers);
+  app.decorate('views', views);
+  return { answers, views };
+}
+
+/**
+ * An /api/ address no route takes is the API's own answer, before the static files' catch-all can see it
+ * (which would answer an odd spelling such as `//` with its 403, or `/api/..` with a page): 414 when a
+ * part of it is longer than a path parameter may be (the route would have taken it otherwise), else 404.
+ */
+function apiFallback(app: FastifyInstance): void {
+  app.all('/api/*', async (request, reply) => {
+    const tooLong = request.url
+      .split('?')[0]!
+      .split('/')
+      .some((part) => part.length > MAX_PARAM_LENGTH);
+    const { status, msg } = tooLong
+      ? FRAMEWORK_ERRORS.FST_ERR_MAX_PARAM_LENGTH!
+      : { status: 404, msg: 'No such API endpoint' };
+    return reply.status(status).send(fail(msg));
+  });
 }
