@@ -46,11 +46,28 @@ export async function operatorCatalogRoutes(
   await registerRateLimit(fastify);
   // onRequest: a caller without the token is refused before its body is read or validated
   fastify.addHook('onRequest', operatorGuard(config, fastify, options.failures));
-  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  const app = typed(fastify);
   const changed = (): void => {
     if (fastify.hasDecorator('catalogChanges')) fastify.catalogChanges.changed();
   };
 
+  const context = { app, db, changed };
+  await imageRoutes(context);
+  fileRoutes(context);
+  promptRoutes(context);
+}
+
+const typed = (fastify: FastifyInstance) => fastify.withTypeProvider<TypeBoxTypeProvider>();
+
+/** What the operator's catalog calls share: the typed app, the database, and "the catalog changed". */
+interface CatalogContext {
+  app: ReturnType<typeof typed>;
+  db: Db;
+  changed: () => void;
+}
+
+/** Stored images: uploaded by their bytes (raw bodies only), and downloaded by their sha256. */
+async function imageRoutes({ app, db }: CatalogContext): Promise<void> {
   // Uploads: only raw bytes are parsed in this context.
   await app.register(async (child: FastifyInstance) => {
     child.addContentTypeParser(
@@ -107,7 +124,10 @@ export async function operatorCatalogRoutes(
       return reply.type('image/webp').send(bytes);
     },
   );
+}
 
+/** The catalog as lines: imported (a dry run, or in one transaction) and exported. */
+function fileRoutes({ app, db, changed }: CatalogContext): void {
   app.post(
     '/api/operator/catalog/import',
     {
@@ -177,7 +197,10 @@ export async function operatorCatalogRoutes(
     },
     async () => ok({ lines: await exportCatalog(db) }),
   );
+}
 
+/** One prompt by its slug: hidden, shown again, priced. */
+function promptRoutes({ app, db, changed }: CatalogContext): void {
   for (const [action, hidden] of [
     ['hide', true],
     ['show', false],
