@@ -172,6 +172,33 @@ export function validateCatalogLine(value: unknown, line: number, errors: LineEr
   const priceFruit = price('priceFruit', grade === 1);
   const priceCents = price('priceCents', grade === 2);
 
+  const tags = checkTags(value, err);
+  const variables = checkVariables(value, template, err);
+  const images = checkImages(value, err);
+  if (value.hidden !== undefined && typeof value.hidden !== 'boolean') err('hidden', 'must be true or false');
+
+  if (errors.length > before) return null;
+  return {
+    slug,
+    title,
+    description,
+    generatorType: generatorType!,
+    grade: grade!,
+    priceFruit,
+    priceCents,
+    tags,
+    template,
+    variables,
+    images,
+    hidden: typeof value.hidden === 'boolean' ? value.hidden : null,
+  };
+}
+
+type Report = (field: string, why: string) => void;
+type Line = Record<string, unknown>;
+
+/** tags: lowercase words, each once, at most LIMITS.tags. */
+function checkTags(value: Line, err: Report): string[] {
   const tags: string[] = [];
   if (!Array.isArray(value.tags))
     err('tags', value.tags === undefined ? 'is required' : 'must be an array of strings');
@@ -184,7 +211,11 @@ export function validateCatalogLine(value: unknown, line: number, errors: LineEr
       else tags.push(t);
     });
   }
+  return tags;
+}
 
+/** variables: { label, example } each, and every [Variable N] of the template has one (and uses it). */
+function checkVariables(value: Line, template: string, err: Report): PromptVariable[] {
   const variables: PromptVariable[] = [];
   if (!Array.isArray(value.variables)) {
     err('variables', value.variables === undefined ? 'is required (may be [])' : 'must be an array');
@@ -220,7 +251,11 @@ export function validateCatalogLine(value: unknown, line: number, errors: LineEr
       if (!used.has(n)) err(`variables[${n - 1}]`, `[Variable ${n}] does not occur in the template`);
     }
   }
+  return variables;
+}
 
+/** images: files to upload, or art with drawnImages (the server draws them), never both. */
+function checkImages(value: Line, err: Report): CatalogPrompt['images'] {
   let images: CatalogPrompt['images'] = { files: [] };
   if (value.images !== undefined && value.art !== undefined) {
     err('images', 'give either images or art with drawnImages, not both');
@@ -286,23 +321,7 @@ export function validateCatalogLine(value: unknown, line: number, errors: LineEr
   if (value.images === undefined && value.art === undefined && value.drawnImages !== undefined) {
     err('drawnImages', 'only with art');
   }
-  if (value.hidden !== undefined && typeof value.hidden !== 'boolean') err('hidden', 'must be true or false');
-
-  if (errors.length > before) return null;
-  return {
-    slug,
-    title,
-    description,
-    generatorType: generatorType!,
-    grade: grade!,
-    priceFruit,
-    priceCents,
-    tags,
-    template,
-    variables,
-    images,
-    hidden: typeof value.hidden === 'boolean' ? value.hidden : null,
-  };
+  return images;
 }
 
 /** Checks parsed lines (numbered from `firstLine`); slugs must be unique in the file. */
