@@ -33,7 +33,7 @@ const MARKERS = [
   },
   {
     name: 'the replay harness',
-    source: 'src/replay/harness.ts',
+    source: 'src/app/replay-harness.ts',
     text: '__fruitReplayHandle',
   },
   {

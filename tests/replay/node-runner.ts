@@ -11,7 +11,7 @@
 // Why not Chromium for these: the session's steps are the restore's answer, another tab's storage
 // events, the 5 s poll's reads, the account's and the logout call's answers, and the server refusing
 // a token; the root's are loads of code that succeed or fail and events other machines send. None is
-// a person's, the development build's replay harness (src/replay/harness.ts) can hold only the app's
+// a person's, the development build's replay harness (src/app/replay-harness.ts) can hold only the app's
 // top-level effects (not the session's, nor the root's code loads), and the model's sample tokens
 // handed to the page's session would be refused by the real server (a `session.revoked` the model
 // does not have). The session's person-facing behaviour in a browser (sign in, log out, two tabs) is

@@ -3,7 +3,7 @@
 // path settles exactly one call, when the path says; and finds the live actors of any machine, so
 // the replay can compare the page's machine state with the path's.
 import type { AnyActorRef, InspectionEvent, Observer } from 'xstate';
-import type { AppEffects } from '../app/app-system.ts';
+import type { AppEffects } from './app-system.ts';
 
 export interface ReplayRequest {
   /** Effect names (keys of AppEffects) whose calls the replay settles. */

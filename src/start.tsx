@@ -4,24 +4,24 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { holdMarksForMember, hydrationSnapshots, readServerState, samePage } from './hydrate.ts';
-import { Started } from './started.tsx';
-import { bindMemberHint } from './member-hint.ts';
-import { createAppRouter } from '../router.tsx';
-import { loadInspector } from './inspect.ts';
-import { AppSystemProvider } from '../system/react.tsx';
-import { browserEffects, startAppSystem } from './app-system.ts';
-import { ApiError } from '../platform/api.ts';
+import { holdMarksForMember, hydrationSnapshots, readServerState, samePage } from './app/hydrate.ts';
+import { Started } from './app/started.tsx';
+import { bindMemberHint } from './app/member-hint.ts';
+import { createAppRouter } from './router.tsx';
+import { loadInspector } from './app/inspect.ts';
+import { AppSystemProvider } from './system/react.tsx';
+import { browserEffects, startAppSystem } from './app/app-system.ts';
+import { ApiError } from './platform/api.ts';
 import type { InspectionEvent, Observer } from 'xstate';
-import { bindAuthNavigation } from '../auth/auth-redirect.ts';
-import { navigation } from '../platform/navigation.ts';
-import { preloadShellViews } from '../shell/shell-dialogs.tsx';
+import { bindAuthNavigation } from './auth/auth-redirect.ts';
+import { navigation } from './platform/navigation.ts';
+import { preloadShellViews } from './shell/shell-dialogs.tsx';
 // The first load's stylesheet: tokens, element defaults, buttons and the shell. Each view imports the
 // styles of what it shows, which Vite emits with its lazy chunk (the server links a rendered page's).
-import '../styles/tokens.css';
-import '../styles/base.css';
-import '../styles/components.css';
-import '../styles/layout.css';
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
+import './styles/layout.css';
 
 /** Starts the storefront in this page (src/main.tsx): its actor system, its router and React. */
 export async function startApp(): Promise<void> {
@@ -30,12 +30,12 @@ export async function startApp(): Promise<void> {
   const inspector = await loadInspector();
   if (inspector) observers.push(inspector);
   // Development only: the statechart viewer (src/devtools/; `?devtools` or Ctrl+Shift+X / ⌘⇧X).
-  const devtools = import.meta.env.DEV ? (await import('../devtools/index.ts')).createDevtools() : undefined;
+  const devtools = import.meta.env.DEV ? (await import('./devtools/index.ts')).createDevtools() : undefined;
   if (devtools) observers.push(devtools.inspect);
   let effects = browserEffects();
   // Development only: `npm run replay` (scripts/replay.ts) holds the effects of the machine it replays.
   if (import.meta.env.DEV && window.__fruitReplay) {
-    const { startReplay } = await import('../replay/harness.ts');
+    const { startReplay } = await import('./app/replay-harness.ts');
     const replay = startReplay(effects, window.__fruitReplay, (m, s) => new ApiError(m, s));
     effects = replay.effects;
     observers.push(replay.inspect);
