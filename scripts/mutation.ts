@@ -4,97 +4,49 @@
 // JSON and HTML reports go to .tmp/mutation/<machine>/; a table per machine is printed at the end.
 // With no argument it runs every machine (MACHINE_TESTS).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
 import type { PartialStrykerOptions } from '@stryker-mutator/api/core';
 import { codeOf } from './lib/code-of.ts';
 
-/** Each machine's file and the tests that check it (the file's own tests, or the flows it is part of). */
-export const MACHINE_TESTS: Record<string, { file: string; tests: string[] }> = {
-  hoverMenu: { file: 'machines/shell/hover-menu.ts', tests: ['tests/machines/hover-menu.test.ts'] },
-  toast: { file: 'machines/shell/toast.ts', tests: ['tests/machines/toast.test.ts'] },
-  connection: { file: 'machines/shell/connection.ts', tests: ['tests/machines/connection.test.ts'] },
-  seo: { file: 'machines/shell/seo.ts', tests: ['tests/machines/seo.test.ts'] },
-  session: { file: 'machines/auth/session.ts', tests: [] },
-  // the machine-derived tests of the login dialog, the cart and the inbox flows (over a thousand
-  // paths each) would take hours under Stryker; their independent models (found by name, below)
-  // carry the score
-  loginDialog: { file: 'machines/auth/login-dialog.ts', tests: [] },
-  socialLogin: { file: 'machines/auth/social-login.ts', tests: ['tests/machines/social-login.test.ts'] },
-  resendEmail: { file: 'machines/auth/resend-email.ts', tests: ['tests/machines/resend-email.test.ts'] },
-  emailVerification: {
-    file: 'machines/auth/email-verification.ts',
-    tests: ['tests/machines/email-verification.test.ts'],
-  },
-  authCallback: { file: 'machines/auth/auth-callback.ts', tests: ['tests/machines/auth-callback.test.ts'] },
-  promptList: {
-    file: 'machines/catalog/prompt-list.ts',
-    tests: ['tests/machines/prompt-list.test.ts', 'tests/machines/prompt-list-query-limit.test.ts'],
-  },
-  promptDetail: {
-    file: 'machines/catalog/prompt-detail.ts',
-    tests: ['tests/machines/prompt-detail.test.ts'],
-  },
-  cart: { file: 'machines/commerce/cart.ts', tests: [] },
-  cartCount: { file: 'machines/commerce/cart-count.ts', tests: ['tests/machines/cart-count.test.ts'] },
-  checkout: { file: 'machines/commerce/checkout.ts', tests: ['tests/machines/checkout.test.ts'] },
-  paymentResult: {
-    file: 'machines/commerce/payment-result.ts',
-    tests: ['tests/machines/payment-result.test.ts'],
-  },
-  buyFruitCoins: {
-    file: 'machines/commerce/buy-fruitcoins.ts',
-    tests: ['tests/machines/buy-fruitcoins.test.ts'],
-  },
-  // machines checked in the flows they are part of
-  orderList: { file: 'machines/commerce/order-list.ts', tests: ['tests/machines/history-flows.test.ts'] },
-  orderDetail: { file: 'machines/commerce/order-detail.ts', tests: ['tests/machines/history-flows.test.ts'] },
-  fruitHistory: {
-    file: 'machines/commerce/fruit-history.ts',
-    tests: ['tests/machines/history-flows.test.ts'],
-  },
-  coupons: { file: 'machines/commerce/coupons.ts', tests: ['tests/machines/history-flows.test.ts'] },
-  exchange: { file: 'machines/commerce/exchange.ts', tests: ['tests/machines/history-flows.test.ts'] },
-  payOrCancel: {
-    file: 'machines/commerce/pay-or-cancel.ts',
-    tests: ['tests/machines/history-flows.test.ts', 'tests/machines/payment-result.test.ts'],
-  },
-  profile: { file: 'machines/account/profile.ts', tests: ['tests/machines/account-flows.test.ts'] },
-  settings: { file: 'machines/account/settings.ts', tests: ['tests/machines/account-flows.test.ts'] },
-  messages: { file: 'machines/account/messages.ts', tests: [] },
-  support: { file: 'machines/account/support.ts', tests: [] },
-  inbox: { file: 'machines/account/inbox.ts', tests: [] },
-  homeSections: {
-    file: 'machines/catalog/home-sections.ts',
-    tests: ['tests/machines/catalog-flows.test.ts'],
-  },
-  favorites: { file: 'machines/catalog/favorites.ts', tests: ['tests/machines/catalog-flows.test.ts'] },
-  templateFiller: {
-    file: 'machines/catalog/template-filler.ts',
-    tests: ['tests/machines/catalog-flows.test.ts'],
-  },
-  share: { file: 'machines/catalog/share.ts', tests: ['tests/machines/catalog-flows.test.ts'] },
-  shareLanding: {
-    file: 'machines/catalog/share-landing.ts',
-    tests: ['tests/machines/catalog-flows.test.ts'],
-  },
-  legacyRedirect: {
-    file: 'machines/catalog/legacy-redirect.ts',
-    tests: ['tests/machines/catalog-flows.test.ts'],
-  },
-  registrationSuccess: {
-    file: 'machines/auth/registration-success.ts',
-    tests: ['tests/machines/resend-email.test.ts'],
-  },
-  verifyEmailNotice: {
-    file: 'machines/auth/verify-email-notice.ts',
-    tests: ['tests/machines/resend-email.test.ts'],
-  },
-  toastItem: { file: 'machines/shell/toast-item.ts', tests: ['tests/machines/toast.test.ts'] },
-  app: { file: 'machines/app/app.ts', tests: ['tests/machines/app.test.ts'] },
-};
+/**
+ * Each machine's file and the tests that check it, found in the folders (no list to keep): every file
+ * of machines/<feature>/ but selectors and registries is mutated, named by its machine's `id` (or, for a
+ * module of shared steps, by its file's name in camelCase); a test file of tests/machines/ carries the
+ * machines its first comment names in a line `// Mutation: orderList, orderDetail`. A machine named
+ * nowhere is mutated against its independent model alone (`testsOf` adds it): the machine-derived
+ * tests of the login dialog, the cart and the inbox flows (over a thousand paths each) would take hours
+ * under Stryker.
+ */
+export const MACHINE_TESTS: Record<string, { file: string; tests: string[] }> = discoverMachines();
+
+function discoverMachines(): Record<string, { file: string; tests: string[] }> {
+  const found: Record<string, { file: string; tests: string[] }> = {};
+  for (const feature of readdirSync('machines').sort()) {
+    if (feature === 'system' || !statSync(join('machines', feature)).isDirectory()) continue;
+    for (const name of readdirSync(join('machines', feature)).sort()) {
+      if (!name.endsWith('.ts') || name.endsWith('.selectors.ts') || name === 'registry.ts') continue;
+      const file = `machines/${feature}/${name}`;
+      const id = /\.createMachine\(\{[^]*?\bid: '(\w+)'/.exec(readFileSync(file, 'utf8'))?.[1];
+      found[id ?? basename(name, '.ts').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())] = {
+        file,
+        tests: [],
+      };
+    }
+  }
+  for (const name of readdirSync(join('tests', 'machines')).sort()) {
+    if (!name.endsWith('.test.ts') || name.endsWith('.model.test.ts')) continue;
+    const test = `tests/machines/${name}`;
+    const marker = /^\/\/ Mutation: (.+)$/m.exec(readFileSync(test, 'utf8'))?.[1];
+    for (const machine of marker?.split(/,\s*/) ?? []) {
+      if (!found[machine]) throw new Error(`${test} names "${machine}", which no file of machines/ is`);
+      found[machine].tests.push(test);
+    }
+  }
+  return found;
+}
 
 const OUT = join(process.cwd(), '.tmp', 'mutation');
 

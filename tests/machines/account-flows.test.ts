@@ -1,5 +1,6 @@
 // My Profile and Account Settings: their rules, and the two on the
 // whole actor system, with src/account/account-logic.ts's effects over fake API calls.
+// Mutation: profile, settings
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { DELETE_CONFIRMATION } from '../../domain/account.ts';

@@ -4,6 +4,7 @@
 // `member` with a member or a press that needs them, a page's from its route's attach to its release),
 // and what the actors that start do first. The root's own transitions are checked against its
 // independent model in tests/machines/app.model.test.ts (issue 17).
+// Mutation: app
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { memberLogic } from '../../src/app/member-logic.ts';

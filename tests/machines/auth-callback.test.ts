@@ -1,3 +1,4 @@
+// Mutation: authCallback
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authCallbackMachine, CALLBACK_MESSAGES } from '../../machines/auth/auth-callback.ts';

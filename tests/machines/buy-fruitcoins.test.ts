@@ -1,6 +1,7 @@
 // Buy FruitCoins: its rules: one top-up per
 // attempt (a retry sends the same requestId), off to the payment page, and the page the payment returns to
 // confirms it with the server and tells the session (the header) the new balance.
+// Mutation: buyFruitCoins
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { buyFruitCoinsMachine } from '../../machines/commerce/buy-fruitcoins.ts';

@@ -1,3 +1,4 @@
+// Mutation: cartCount
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { cartCountMachine } from '../../machines/commerce/cart-count.ts';

@@ -1,5 +1,6 @@
 // The catalog's flows (legacy redirect, share links, the Share button, the template filler,
 // favourites and the home shelves): rules their independent models leave to examples.
+// Mutation: homeSections, favorites, templateFiller, share, shareLanding, legacyRedirect
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, fromPromise, setup, type ActorRefFrom } from 'xstate';
 import { legacyRedirectMachine } from '../../machines/catalog/legacy-redirect.ts';

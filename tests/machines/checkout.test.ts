@@ -1,5 +1,6 @@
 // The checkout machine: its rules on the whole actor
 // system (the balance, the cart, the badge and an open detail page hear of a checkout).
+// Mutation: checkout
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { checkoutMachine } from '../../machines/commerce/checkout.ts';

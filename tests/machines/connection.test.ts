@@ -1,3 +1,4 @@
+// Mutation: connection
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { RETRY_ON_RESTORE } from '../../machines/app/app.ts';

@@ -1,3 +1,4 @@
+// Mutation: emailVerification
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { emailVerificationMachine, type VerifyAnswer } from '../../machines/auth/email-verification.ts';

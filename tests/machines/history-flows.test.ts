@@ -1,6 +1,7 @@
 // The member's history (Orders, an order's detail, Fruit History, My Coupons and Exchange Fruit
 // Coins): their rules on the whole actor system, with
 // src/commerce/history-logic.ts's effects over fake API calls.
+// Mutation: orderList, orderDetail, fruitHistory, coupons, exchange, payOrCancel
 import { describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { EXCHANGE_MESSAGES } from '../../machines/commerce/exchange.ts';

@@ -1,3 +1,4 @@
+// Mutation: hoverMenu
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { hoverMenuMachine } from '../../machines/shell/hover-menu.ts';

@@ -1,5 +1,6 @@
 // The payment result machine: its rules (the poll on a simulated clock): confirm once per visit, follow a pending order for a bounded time, cancel
 // only after a confirmation, pay again on a new payment page.
+// Mutation: paymentResult, payOrCancel
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import type { OrderDetail } from '../../domain/commerce.ts';

@@ -1,3 +1,4 @@
+// Mutation: promptDetail
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { promptDetailMachine } from '../../machines/catalog/prompt-detail.ts';

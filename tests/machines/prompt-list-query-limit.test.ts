@@ -1,3 +1,4 @@
+// Mutation: promptList
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { ListQuery } from '../../domain/catalog.ts';

@@ -1,3 +1,4 @@
+// Mutation: resendEmail, registrationSuccess, verifyEmailNotice
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { RESEND_MESSAGES, resendEmailMachine } from '../../machines/auth/resend-email.ts';

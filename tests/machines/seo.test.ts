@@ -1,3 +1,4 @@
+// Mutation: seo
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { SEO_CACHE_LIMIT, seoMachine, type SeoEmitted } from '../../machines/shell/seo.ts';

@@ -1,3 +1,4 @@
+// Mutation: socialLogin
 import { describe, expect, it } from 'vitest';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import {

@@ -1,3 +1,4 @@
+// Mutation: toast, toastItem
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import { toastMachine } from '../../machines/shell/toast.ts';
