@@ -48,9 +48,7 @@ function CheckoutPanel() {
   const close = () => checkout.send({ type: 'checkout.cancel' });
   // the orders this checkout made: one per currency
   const placed = [result?.fruitOrder, result?.cardOrder].filter((o) => o != null);
-  const busy = phase === 'placing';
-  // refused for want of FruitCoins: the way to get them is the next step
-  const short = phase === 'refused' && isNotEnoughFruit(error);
+  const parts: PanelParts = { phase, order, result, error, placed, close };
 
   const title =
     phase === 'retryable' || phase === 'refused'
@@ -93,143 +91,178 @@ function CheckoutPanel() {
         {title}
       </h2>
 
-      <div id={textId} className="checkout-dialog__body">
-        {phase === 'reviewing' || phase === 'placing' ? <Review order={order} /> : null}
-        {phase === 'retryable' || phase === 'refused' ? (
-          <p role="alert" className="checkout-dialog__error">
-            {error}
+      <PanelBody textId={textId} {...parts} />
+
+      <PanelStatus phase={phase} order={order} />
+
+      <PanelActions {...parts} />
+    </Modal>
+  );
+}
+
+/** What the checkout dialog's parts show: the machine's phase, order, result and error, as selected. */
+interface PanelParts {
+  phase: ReturnType<typeof checkoutView.phase>;
+  order: NonNullable<ReturnType<typeof checkoutView.order>>;
+  result: ReturnType<typeof checkoutView.result>;
+  error: ReturnType<typeof checkoutView.error>;
+  /** The orders this checkout made: one per currency. */
+  placed: NonNullable<NonNullable<ReturnType<typeof checkoutView.result>>['fruitOrder']>[];
+  close: () => void;
+}
+
+/** What happened, or what confirming will do: the order to review, the refusal, the orders placed. */
+function PanelBody({ textId, phase, order, result, error, placed, close }: PanelParts & { textId: string }) {
+  return (
+    <div id={textId} className="checkout-dialog__body">
+      {phase === 'reviewing' || phase === 'placing' ? <Review order={order} /> : null}
+      {phase === 'retryable' || phase === 'refused' ? (
+        <p role="alert" className="checkout-dialog__error">
+          {error}
+        </p>
+      ) : null}
+      {phase === 'redirecting' ? (
+        <>
+          {result?.fruitOrder ? (
+            <p>
+              {coinsText(result.fruitOrder.totals.fruit)} spent: your FruitCoin prompts are unlocked already.
+            </p>
+          ) : null}
+          <p>
+            Pay {formatCents(result?.cardOrder?.totals.totalCents ?? order.totalCents)} for your premium
+            prompts.
           </p>
-        ) : null}
-        {phase === 'redirecting' ? (
-          <>
-            {result?.fruitOrder ? (
-              <p>
-                {coinsText(result.fruitOrder.totals.fruit)} spent: your FruitCoin prompts are unlocked
-                already.
-              </p>
-            ) : null}
-            <p>
-              Pay {formatCents(result?.cardOrder?.totals.totalCents ?? order.totalCents)} for your premium
-              prompts.
-            </p>
-            {placed.length > 1 ? <CheckoutSummary orders={placed} onNavigate={close} /> : null}
-          </>
-        ) : null}
-        {phase === 'done' ? (
-          <>
-            <p>
-              {result?.fruitOrder
-                ? `${coinsText(result.fruitOrder.totals.fruit)} spent. Your balance is now ${coinsText(result.balance)}.`
-                : 'Your order is placed.'}
-            </p>
-            {placed.length > 1 ? (
-              <CheckoutSummary orders={placed} onNavigate={close} />
-            ) : result?.fruitOrder && order.source === 'cart' ? (
-              <ul className="checkout-dialog__unlocked" aria-label="Unlocked prompts">
-                {result.fruitOrder.items.map((item) => (
-                  <li key={item.promptId}>
-                    <Link to="/detail/$slugId" params={{ slugId: item.slugId }} onClick={close}>
-                      {item.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        ) : null}
-      </div>
+          {placed.length > 1 ? <CheckoutSummary orders={placed} onNavigate={close} /> : null}
+        </>
+      ) : null}
+      {phase === 'done' ? (
+        <>
+          <p>
+            {result?.fruitOrder
+              ? `${coinsText(result.fruitOrder.totals.fruit)} spent. Your balance is now ${coinsText(result.balance)}.`
+              : 'Your order is placed.'}
+          </p>
+          {placed.length > 1 ? (
+            <CheckoutSummary orders={placed} onNavigate={close} />
+          ) : result?.fruitOrder && order.source === 'cart' ? (
+            <ul className="checkout-dialog__unlocked" aria-label="Unlocked prompts">
+              {result.fruitOrder.items.map((item) => (
+                <li key={item.promptId}>
+                  <Link to="/detail/$slugId" params={{ slugId: item.slugId }} onClick={close}>
+                    {item.title}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
 
-      <p className="checkout-dialog__status" role="status">
-        {phase === 'placing' ? (
-          <>
-            <Spinner size={16} /> Placing your order…
-          </>
-        ) : phase === 'redirecting' ? (
-          <>
-            <Spinner size={16} /> Taking you to the payment page…
-          </>
-        ) : phase === 'done' ? (
-          order.source === 'buyNow' ? (
-            'The prompt is unlocked on your account.'
-          ) : (
-            'Your prompts are unlocked on your account.'
-          )
-        ) : null}
-      </p>
+/** The status line a screen reader announces: placing, redirecting, unlocked. */
+function PanelStatus({ phase, order }: Pick<PanelParts, 'phase' | 'order'>) {
+  return (
+    <p className="checkout-dialog__status" role="status">
+      {phase === 'placing' ? (
+        <>
+          <Spinner size={16} /> Placing your order…
+        </>
+      ) : phase === 'redirecting' ? (
+        <>
+          <Spinner size={16} /> Taking you to the payment page…
+        </>
+      ) : phase === 'done' ? (
+        order.source === 'buyNow' ? (
+          'The prompt is unlocked on your account.'
+        ) : (
+          'Your prompts are unlocked on your account.'
+        )
+      ) : null}
+    </p>
+  );
+}
 
-      <div className="notice-dialog__actions">
-        {phase === 'reviewing' || phase === 'placing' ? (
-          <>
-            <button
-              type="button"
-              className="btn btn--primary"
-              data-autofocus=""
-              aria-disabled={busy || undefined}
-              aria-busy={busy || undefined}
-              onClick={() => {
-                if (!busy) checkout.send({ type: 'checkout.confirm' });
-              }}
-            >
-              {confirmLabel(order)}
-            </button>
-            <button
-              type="button"
-              className="btn btn--secondary"
-              aria-disabled={busy || undefined}
-              onClick={() => {
-                if (!busy) close();
-              }}
-            >
-              Cancel
-            </button>
-          </>
-        ) : null}
-        {phase === 'retryable' ? (
+/** The dialog's buttons for the phase: confirm and cancel, try again, pay, see the orders, close. */
+function PanelActions({ phase, order, result, error, placed, close }: PanelParts) {
+  const checkout = useSystemActor('checkout');
+  const busy = phase === 'placing';
+  // refused for want of FruitCoins: the way to get them is the next step
+  const short = phase === 'refused' && isNotEnoughFruit(error);
+  return (
+    <div className="notice-dialog__actions">
+      {phase === 'reviewing' || phase === 'placing' ? (
+        <>
           <button
             type="button"
             className="btn btn--primary"
             data-autofocus=""
-            onClick={() => checkout.send({ type: 'checkout.retry' })}
+            aria-disabled={busy || undefined}
+            aria-busy={busy || undefined}
+            onClick={() => {
+              if (!busy) checkout.send({ type: 'checkout.confirm' });
+            }}
           >
-            Try again
+            {confirmLabel(order)}
           </button>
-        ) : null}
-        {phase === 'redirecting' && result?.paymentUrl ? (
-          <a className="btn btn--primary" href={result.paymentUrl} data-autofocus="">
-            Continue to payment
-          </a>
-        ) : null}
-        {phase === 'done' && placed.length > 1 ? (
-          <Link to="/orders" className="btn btn--secondary" onClick={close}>
-            View my orders
-          </Link>
-        ) : phase === 'done' && result?.fruitOrder ? (
-          <Link
-            to="/order-detail/$orderId"
-            params={{ orderId: String(result.fruitOrder.id) }}
-            className="btn btn--secondary"
-            onClick={close}
-          >
-            View order #{result.fruitOrder.id}
-          </Link>
-        ) : null}
-        {short ? (
-          <Link to="/buy-fruitcoins" className="btn btn--primary" data-autofocus="" onClick={close}>
-            Buy FruitCoins
-          </Link>
-        ) : null}
-        {phase === 'retryable' || phase === 'refused' || phase === 'redirecting' || phase === 'done' ? (
           <button
             type="button"
-            className={`btn ${(phase === 'done' || phase === 'refused') && !short ? 'btn--primary' : 'btn--secondary'}`}
-            data-autofocus={(phase === 'done' || phase === 'refused') && !short ? '' : undefined}
-            onClick={close}
+            className="btn btn--secondary"
+            aria-disabled={busy || undefined}
+            onClick={() => {
+              if (!busy) close();
+            }}
           >
-            {phase === 'done' ? 'Done' : 'Close'}
+            Cancel
           </button>
-        ) : null}
-      </div>
-    </Modal>
+        </>
+      ) : null}
+      {phase === 'retryable' ? (
+        <button
+          type="button"
+          className="btn btn--primary"
+          data-autofocus=""
+          onClick={() => checkout.send({ type: 'checkout.retry' })}
+        >
+          Try again
+        </button>
+      ) : null}
+      {phase === 'redirecting' && result?.paymentUrl ? (
+        <a className="btn btn--primary" href={result.paymentUrl} data-autofocus="">
+          Continue to payment
+        </a>
+      ) : null}
+      {phase === 'done' && placed.length > 1 ? (
+        <Link to="/orders" className="btn btn--secondary" onClick={close}>
+          View my orders
+        </Link>
+      ) : phase === 'done' && result?.fruitOrder ? (
+        <Link
+          to="/order-detail/$orderId"
+          params={{ orderId: String(result.fruitOrder.id) }}
+          className="btn btn--secondary"
+          onClick={close}
+        >
+          View order #{result.fruitOrder.id}
+        </Link>
+      ) : null}
+      {short ? (
+        <Link to="/buy-fruitcoins" className="btn btn--primary" data-autofocus="" onClick={close}>
+          Buy FruitCoins
+        </Link>
+      ) : null}
+      {phase === 'retryable' || phase === 'refused' || phase === 'redirecting' || phase === 'done' ? (
+        <button
+          type="button"
+          className={`btn ${(phase === 'done' || phase === 'refused') && !short ? 'btn--primary' : 'btn--secondary'}`}
+          data-autofocus={(phase === 'done' || phase === 'refused') && !short ? '' : undefined}
+          onClick={close}
+        >
+          {phase === 'done' ? 'Done' : 'Close'}
+        </button>
+      ) : null}
+    </div>
   );
 }
 
