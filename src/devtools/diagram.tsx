@@ -355,7 +355,6 @@ export function Diagram({
   const [fitCollapsed, setFitCollapsed] = useState<readonly string[]>([]);
   const [canvas, setCanvas] = useState<HTMLDivElement | null>(null);
   const box = useBoxSize(canvas);
-  const isEnabled = (edge: LaidEdge) => edge.info.from.some((id) => activeIds.has(id));
   const edges = useMemo(() => {
     if (!layout) return [];
     // enabled edges paint last, over the faint ones
@@ -407,30 +406,10 @@ export function Diagram({
   }, [activeIds, mode, fitting, fitCollapsed, collapsed]);
 
   // at "Fit", the height the chart needs to be readable (when its width allows it)
-  const wantHeight =
-    layout && box && box.width > 0 && layout.width * READABLE_SCALE <= box.width + 0.5
-      ? Math.ceil(layout.height * READABLE_SCALE)
-      : null;
-  useEffect(() => {
-    if (mode === 'fit' && !fitting) onWantHeight?.(wantHeight);
-  }, [mode, fitting, wantHeight, onWantHeight]);
-  useEffect(() => () => onWantHeight?.(null), [onWantHeight]);
+  useWantedHeight(layout, box, mode === 'fit' && !fitting, onWantHeight);
 
   // Zoomed in, keep the innermost active state in view as it changes.
-  const focus = useMemo(() => {
-    if (!layout) return null;
-    const active = layout.states.filter((s) => activeIds.has(s.info.id));
-    return active.sort((a, b) => b.info.depth - a.info.depth)[0] ?? null;
-  }, [layout, activeIds]);
-  useEffect(() => {
-    if (!canvas || !focus || scale === null || typeof canvas.scrollTo !== 'function') return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    canvas.scrollTo({
-      left: (focus.x + focus.width / 2) * scale - canvas.clientWidth / 2,
-      top: (focus.y + focus.height / 2) * scale - canvas.clientHeight / 2,
-      behavior: reduce ? 'auto' : 'smooth',
-    });
-  }, [canvas, focus, scale]);
+  useKeepActiveInView(canvas, layout, activeIds, scale);
 
   if (error) return <p className="fruit-devtools-error">The layout failed: {error}</p>;
   if (!layout) {
@@ -440,7 +419,6 @@ export function Diagram({
       </p>
     );
   }
-  const stepIndex = ZOOM_STEPS.indexOf(scale ?? -1);
   // the zoom chosen so far stays as boxes open and close (no jump from "Fit" to 100%)
   const changeCollapsed = (next: ReadonlySet<string>) => {
     if (zoom === null) setZoom(mode);
@@ -457,142 +435,264 @@ export function Diagram({
   const fitNote = mode === 'fit' ? fitCollapsed.filter((id) => collapsed.has(id)) : [];
   return (
     <div className="fruit-devtools-diagram">
-      <div className="fruit-devtools-toolbar" role="toolbar" aria-label="Diagram tools">
-        <button
-          type="button"
-          aria-label="Fit the whole chart"
-          aria-pressed={mode === 'fit'}
-          onClick={() => {
-            setZoom('fit');
-            setFitting({ opening: false });
-          }}
-        >
-          Fit
-        </button>
-        <button
-          type="button"
-          aria-label="Zoom out"
-          disabled={scale !== null && stepIndex === 0}
-          onClick={() => setZoom(stepIndex > 0 ? (ZOOM_STEPS[stepIndex - 1] ?? 1) : stepBelow(shown ?? 1))}
-        >
-          −
-        </button>
-        <span className="fruit-devtools-zoom" aria-live="polite">
-          {shown === null ? 'fit' : `${Math.round(shown * 100)}%`}
-        </span>
-        <button
-          type="button"
-          aria-label="Zoom in"
-          disabled={scale !== null && stepIndex === ZOOM_STEPS.length - 1}
-          onClick={() => setZoom(stepIndex >= 0 ? (ZOOM_STEPS[stepIndex + 1] ?? 2) : stepAbove(shown ?? 1))}
-        >
-          +
-        </button>
-        <span className="fruit-devtools-toolbar-gap" aria-hidden="true" />
-        <button
-          type="button"
-          aria-label="Show the transitions’ guards"
-          aria-pressed={guards}
-          onClick={() => {
-            if (zoom === null) setZoom(mode);
-            setGuards(!guards);
-          }}
-        >
-          Guards
-        </button>
-        {collapsible.length > 0 && (
-          <>
-            <button
-              type="button"
-              aria-label="Collapse all compound states"
-              disabled={collapsible.every((id) => collapsed.has(id))}
-              onClick={() => changeCollapsed(new Set(collapsible))}
-            >
-              Collapse all
-            </button>
-            <button
-              type="button"
-              aria-label="Expand all compound states"
-              disabled={collapsed.size === 0}
-              onClick={() => changeCollapsed(new Set())}
-            >
-              Expand all
-            </button>
-          </>
-        )}
-        {fitNote.length > 0 && (
-          <span
-            className="fruit-devtools-fit-note"
-            role="status"
-            title={fitNote.map((id) => drawn.get(id)?.path ?? id).join(', ')}
-          >
-            {fitNote.length === 1
-              ? `${drawn.get(fitNote[0]!)?.path ?? fitNote[0]} collapsed to fit`
-              : `${fitNote.length} states collapsed to fit`}
-          </span>
-        )}
-        <span className="fruit-devtools-legend" aria-hidden="true">
-          <span className="fruit-devtools-legend-active" /> active
-          <span className="fruit-devtools-legend-enabled" /> can be taken now
-        </span>
-      </div>
-      <div
-        ref={setCanvas}
-        className="fruit-devtools-canvas"
-        tabIndex={0}
-        aria-label={`Statechart of ${name}, scrollable`}
-        role="region"
-      >
-        <svg
-          className={`fruit-devtools-svg${fitting?.opening && hasBox ? ' fruit-devtools-svg--pending' : ''}`}
-          role="group"
-          aria-label={`Statechart of ${name}`}
-          viewBox={`0 0 ${Math.ceil(layout.width)} ${Math.ceil(layout.height)}`}
-          width={shown === null ? '100%' : Math.floor(layout.width * shown)}
-          height={shown === null ? undefined : Math.floor(layout.height * shown)}
-        >
-          <defs>
-            <marker
-              id="fruit-devtools-arrow"
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto-start-reverse"
-            >
-              <path d="M0,1 L9,5 L0,9 z" className="fruit-devtools-arrowhead" />
-            </marker>
-            <marker
-              id="fruit-devtools-arrow-on"
-              viewBox="0 0 10 10"
-              refX="9"
-              refY="5"
-              markerWidth="7"
-              markerHeight="7"
-              orient="auto-start-reverse"
-            >
-              <path d="M0,1 L9,5 L0,9 z" className="fruit-devtools-arrowhead fruit-devtools-arrowhead--on" />
-            </marker>
-          </defs>
-          {layout.states.map((state) => (
-            <StateBox key={state.info.id} state={state} active={activeIds.has(state.info.id)} />
-          ))}
-          {edges.map((edge) => (
-            <Edge key={edge.info.id} edge={edge} enabled={isEnabled(edge)} />
-          ))}
-          {layout.states
-            .filter((state) => state.info.collapsible)
-            .map((state) => (
-              <CollapseToggle
-                key={`toggle-${state.info.id}`}
-                state={state}
-                collapsed={collapsed.has(state.info.id)}
-                onToggle={toggle}
-              />
-            ))}
-        </svg>
-      </div>
+      <DiagramToolbar
+        mode={mode}
+        scale={scale}
+        shown={shown}
+        guards={guards}
+        collapsible={collapsible}
+        collapsed={collapsed}
+        fitNote={fitNote.map((id) => drawn.get(id)?.path ?? id)}
+        onFit={() => {
+          setZoom('fit');
+          setFitting({ opening: false });
+        }}
+        onZoom={setZoom}
+        onGuards={() => {
+          if (zoom === null) setZoom(mode);
+          setGuards(!guards);
+        }}
+        onCollapse={changeCollapsed}
+      />
+      <ChartCanvas
+        name={name}
+        layout={layout}
+        edges={edges}
+        activeIds={activeIds}
+        collapsed={collapsed}
+        shown={shown}
+        pending={Boolean(fitting?.opening && hasBox)}
+        onCanvas={setCanvas}
+        onToggle={toggle}
+      />
     </div>
   );
+}
+
+/** The diagram's tools: Fit, zoom out and in, guards, collapse and expand all, and what "Fit" collapsed. */
+function DiagramToolbar({
+  mode,
+  scale,
+  shown,
+  guards,
+  collapsible,
+  collapsed,
+  fitNote,
+  onFit,
+  onZoom,
+  onGuards,
+  onCollapse,
+}: {
+  mode: Zoom;
+  scale: number | null;
+  shown: number | null;
+  guards: boolean;
+  collapsible: readonly string[];
+  collapsed: ReadonlySet<string>;
+  /** The paths of the states the last "Fit" collapsed that are still collapsed. */
+  fitNote: readonly string[];
+  onFit: () => void;
+  onZoom: (zoom: Zoom) => void;
+  onGuards: () => void;
+  onCollapse: (next: ReadonlySet<string>) => void;
+}) {
+  const stepIndex = ZOOM_STEPS.indexOf(scale ?? -1);
+  return (
+    <div className="fruit-devtools-toolbar" role="toolbar" aria-label="Diagram tools">
+      <button type="button" aria-label="Fit the whole chart" aria-pressed={mode === 'fit'} onClick={onFit}>
+        Fit
+      </button>
+      <button
+        type="button"
+        aria-label="Zoom out"
+        disabled={scale !== null && stepIndex === 0}
+        onClick={() => onZoom(stepIndex > 0 ? (ZOOM_STEPS[stepIndex - 1] ?? 1) : stepBelow(shown ?? 1))}
+      >
+        −
+      </button>
+      <span className="fruit-devtools-zoom" aria-live="polite">
+        {shown === null ? 'fit' : `${Math.round(shown * 100)}%`}
+      </span>
+      <button
+        type="button"
+        aria-label="Zoom in"
+        disabled={scale !== null && stepIndex === ZOOM_STEPS.length - 1}
+        onClick={() => onZoom(stepIndex >= 0 ? (ZOOM_STEPS[stepIndex + 1] ?? 2) : stepAbove(shown ?? 1))}
+      >
+        +
+      </button>
+      <span className="fruit-devtools-toolbar-gap" aria-hidden="true" />
+      <button
+        type="button"
+        aria-label="Show the transitions’ guards"
+        aria-pressed={guards}
+        onClick={onGuards}
+      >
+        Guards
+      </button>
+      {collapsible.length > 0 && (
+        <>
+          <button
+            type="button"
+            aria-label="Collapse all compound states"
+            disabled={collapsible.every((id) => collapsed.has(id))}
+            onClick={() => onCollapse(new Set(collapsible))}
+          >
+            Collapse all
+          </button>
+          <button
+            type="button"
+            aria-label="Expand all compound states"
+            disabled={collapsed.size === 0}
+            onClick={() => onCollapse(new Set())}
+          >
+            Expand all
+          </button>
+        </>
+      )}
+      {fitNote.length > 0 && (
+        <span className="fruit-devtools-fit-note" role="status" title={fitNote.join(', ')}>
+          {fitNote.length === 1
+            ? `${fitNote[0]} collapsed to fit`
+            : `${fitNote.length} states collapsed to fit`}
+        </span>
+      )}
+      <span className="fruit-devtools-legend" aria-hidden="true">
+        <span className="fruit-devtools-legend-active" /> active
+        <span className="fruit-devtools-legend-enabled" /> can be taken now
+      </span>
+    </div>
+  );
+}
+
+/** The arrowheads of the transitions: one for any, one for those that can be taken now. */
+function ArrowMarkers() {
+  return (
+    <defs>
+      <marker
+        id="fruit-devtools-arrow"
+        viewBox="0 0 10 10"
+        refX="9"
+        refY="5"
+        markerWidth="7"
+        markerHeight="7"
+        orient="auto-start-reverse"
+      >
+        <path d="M0,1 L9,5 L0,9 z" className="fruit-devtools-arrowhead" />
+      </marker>
+      <marker
+        id="fruit-devtools-arrow-on"
+        viewBox="0 0 10 10"
+        refX="9"
+        refY="5"
+        markerWidth="7"
+        markerHeight="7"
+        orient="auto-start-reverse"
+      >
+        <path d="M0,1 L9,5 L0,9 z" className="fruit-devtools-arrowhead fruit-devtools-arrowhead--on" />
+      </marker>
+    </defs>
+  );
+}
+
+/** Zoomed in, keeps the innermost active state in view as it changes (smoothly, unless motion is reduced). */
+function useKeepActiveInView(
+  canvas: HTMLDivElement | null,
+  layout: ReturnType<typeof useLayout>['layout'],
+  activeIds: ReadonlySet<string>,
+  scale: number | null,
+): void {
+  const focus = useMemo(() => {
+    if (!layout) return null;
+    const active = layout.states.filter((s) => activeIds.has(s.info.id));
+    return active.sort((a, b) => b.info.depth - a.info.depth)[0] ?? null;
+  }, [layout, activeIds]);
+  useEffect(() => {
+    if (!canvas || !focus || scale === null || typeof canvas.scrollTo !== 'function') return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    canvas.scrollTo({
+      left: (focus.x + focus.width / 2) * scale - canvas.clientWidth / 2,
+      top: (focus.y + focus.height / 2) * scale - canvas.clientHeight / 2,
+      behavior: reduce ? 'auto' : 'smooth',
+    });
+  }, [canvas, focus, scale]);
+}
+
+/** The scrollable chart: its states, transitions (the enabled ones over the faint) and collapse toggles. */
+function ChartCanvas({
+  name,
+  layout,
+  edges,
+  activeIds,
+  collapsed,
+  shown,
+  pending,
+  onCanvas,
+  onToggle,
+}: {
+  name: string;
+  layout: NonNullable<ReturnType<typeof useLayout>['layout']>;
+  edges: readonly LaidEdge[];
+  activeIds: ReadonlySet<string>;
+  collapsed: ReadonlySet<string>;
+  /** The scale drawn; null: fitted to the width. */
+  shown: number | null;
+  /** The chart opens: hidden until "Fit" has planned it. */
+  pending: boolean;
+  onCanvas: (element: HTMLDivElement | null) => void;
+  onToggle: (id: string) => void;
+}) {
+  return (
+    <div
+      ref={onCanvas}
+      className="fruit-devtools-canvas"
+      tabIndex={0}
+      aria-label={`Statechart of ${name}, scrollable`}
+      role="region"
+    >
+      <svg
+        className={`fruit-devtools-svg${pending ? ' fruit-devtools-svg--pending' : ''}`}
+        role="group"
+        aria-label={`Statechart of ${name}`}
+        viewBox={`0 0 ${Math.ceil(layout.width)} ${Math.ceil(layout.height)}`}
+        width={shown === null ? '100%' : Math.floor(layout.width * shown)}
+        height={shown === null ? undefined : Math.floor(layout.height * shown)}
+      >
+        <ArrowMarkers />
+        {layout.states.map((state) => (
+          <StateBox key={state.info.id} state={state} active={activeIds.has(state.info.id)} />
+        ))}
+        {edges.map((edge) => (
+          <Edge key={edge.info.id} edge={edge} enabled={edge.info.from.some((id) => activeIds.has(id))} />
+        ))}
+        {layout.states
+          .filter((state) => state.info.collapsible)
+          .map((state) => (
+            <CollapseToggle
+              key={`toggle-${state.info.id}`}
+              state={state}
+              collapsed={collapsed.has(state.info.id)}
+              onToggle={onToggle}
+            />
+          ))}
+      </svg>
+    </div>
+  );
+}
+
+/** Tells the panel the height the chart needs at "Fit" to be readable (null when it needs none, and on leaving). */
+function useWantedHeight(
+  layout: ReturnType<typeof useLayout>['layout'],
+  box: ReturnType<typeof useBoxSize>,
+  atFit: boolean,
+  onWantHeight: ((height: number | null) => void) | undefined,
+): void {
+  const wantHeight =
+    layout && box && box.width > 0 && layout.width * READABLE_SCALE <= box.width + 0.5
+      ? Math.ceil(layout.height * READABLE_SCALE)
+      : null;
+  useEffect(() => {
+    if (atFit) onWantHeight?.(wantHeight);
+  }, [atFit, wantHeight, onWantHeight]);
+  useEffect(() => () => onWantHeight?.(null), [onWantHeight]);
 }
