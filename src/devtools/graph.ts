@@ -196,8 +196,7 @@ export function buildStatechartGraph(
     return guard ? `${label} [${guard}]` : label;
   };
   const states = new Map<string, StateInfo>();
-  const edges: EdgeInfo[] = [];
-  const edgeIndex = new Map<string, EdgeInfo>();
+  const { edges, addEdge } = edgeCollector();
 
   // where each state is drawn: itself, or the outermost collapsed state around it
   const shownAs = new Map<string, string>();
@@ -209,35 +208,6 @@ export function buildStatechartGraph(
   };
   assign(root, null);
   const drawn = (id: string) => shownAs.get(id) ?? id;
-
-  const addEdge = (
-    source: string,
-    target: string,
-    line: string,
-    event: string | null,
-    initial = false,
-    from = source,
-  ) => {
-    const key = `${source}→${target}`;
-    const existing = initial ? undefined : edgeIndex.get(key);
-    if (existing) {
-      if (!existing.lines.includes(line)) existing.lines.push(line);
-      if (event && !existing.events.includes(event)) existing.events.push(event);
-      if (!existing.from.includes(from)) existing.from.push(from);
-      return;
-    }
-    const edge: EdgeInfo = {
-      id: `edge-${edges.length}`,
-      source,
-      target,
-      lines: [line],
-      events: event ? [event] : [],
-      initial,
-      from: [from],
-    };
-    edges.push(edge);
-    if (!initial) edgeIndex.set(key, edge);
-  };
 
   // the transitions of a collapsed state's descendants, from its box (those staying inside are hidden)
   const hiddenTransitions = (box: AnyStateNode) => {
@@ -352,7 +322,57 @@ export function buildStatechartGraph(
   };
 
   const top = visit(root, 0);
-  const elkEdges: ElkExtendedEdge[] = edges.map((edge) => {
+
+  const elk: ElkNode = {
+    id: 'statechart',
+    layoutOptions: CHART_LAYOUT,
+    children: [top],
+    edges: elkEdgesOf(edges, measure),
+  };
+  return { elk, states, edges };
+}
+
+/**
+ * The chart's edges, one per drawn source and target: a second transition between the same boxes adds
+ * its line, its event and where it starts to that edge (an initial marker's edge is always its own).
+ */
+function edgeCollector() {
+  const edges: EdgeInfo[] = [];
+  const edgeIndex = new Map<string, EdgeInfo>();
+  const addEdge = (
+    source: string,
+    target: string,
+    line: string,
+    event: string | null,
+    initial = false,
+    from = source,
+  ) => {
+    const key = `${source}→${target}`;
+    const existing = initial ? undefined : edgeIndex.get(key);
+    if (existing) {
+      if (!existing.lines.includes(line)) existing.lines.push(line);
+      if (event && !existing.events.includes(event)) existing.events.push(event);
+      if (!existing.from.includes(from)) existing.from.push(from);
+      return;
+    }
+    const edge: EdgeInfo = {
+      id: `edge-${edges.length}`,
+      source,
+      target,
+      lines: [line],
+      events: event ? [event] : [],
+      initial,
+      from: [from],
+    };
+    edges.push(edge);
+    if (!initial) edgeIndex.set(key, edge);
+  };
+  return { edges, addEdge };
+}
+
+/** ELK's edges, each labelled with its lines (their measured size, so the layout leaves room). */
+function elkEdgesOf(edges: readonly EdgeInfo[], measure: Measure): ElkExtendedEdge[] {
+  return edges.map((edge) => {
     const lines = edge.lines.filter(Boolean);
     const width = Math.max(0, ...lines.map((line) => measure(line, 'small')));
     return {
@@ -371,27 +391,22 @@ export function buildStatechartGraph(
         : [],
     };
   });
-
-  const elk: ElkNode = {
-    id: 'statechart',
-    layoutOptions: {
-      'elk.algorithm': 'layered',
-      'elk.direction': 'DOWN',
-      'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
-      'elk.json.shapeCoords': 'ROOT',
-      'elk.json.edgeCoords': 'ROOT',
-      'elk.edgeRouting': 'ORTHOGONAL',
-      'elk.layered.spacing.nodeNodeBetweenLayers': '36',
-      'elk.spacing.nodeNode': '22',
-      'elk.spacing.edgeLabel': '4',
-      'elk.spacing.edgeNode': '14',
-      'elk.layered.spacing.edgeNodeBetweenLayers': '14',
-      'elk.edgeLabels.placement': 'CENTER',
-      'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
-      'elk.padding': '[top=12,left=12,bottom=12,right=12]',
-    },
-    children: [top],
-    edges: elkEdges,
-  };
-  return { elk, states, edges };
 }
+
+/** How ELK lays out a chart: layered, top down, orthogonal edges, labels centred on them. */
+const CHART_LAYOUT: Record<string, string> = {
+  'elk.algorithm': 'layered',
+  'elk.direction': 'DOWN',
+  'elk.hierarchyHandling': 'INCLUDE_CHILDREN',
+  'elk.json.shapeCoords': 'ROOT',
+  'elk.json.edgeCoords': 'ROOT',
+  'elk.edgeRouting': 'ORTHOGONAL',
+  'elk.layered.spacing.nodeNodeBetweenLayers': '36',
+  'elk.spacing.nodeNode': '22',
+  'elk.spacing.edgeLabel': '4',
+  'elk.spacing.edgeNode': '14',
+  'elk.layered.spacing.edgeNodeBetweenLayers': '14',
+  'elk.edgeLabels.placement': 'CENTER',
+  'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX',
+  'elk.padding': '[top=12,left=12,bottom=12,right=12]',
+};
