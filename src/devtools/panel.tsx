@@ -12,6 +12,7 @@ import {
   useState,
   useSyncExternalStore,
   type KeyboardEvent,
+  type RefObject,
 } from 'react';
 import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode } from 'xstate';
 import {
@@ -342,36 +343,7 @@ export function DevtoolsPanel({
 
   // Docked, the panel grows (up to the window's height) when the chart at "Fit" needs the height to be
   // readable; narrow screens (one scrolling column) and "Full height" leave it as it is.
-  const [chartHeight, setChartHeight] = useState<number | null>(null);
-  const [windowHeight, setWindowHeight] = useState(() => window.innerHeight);
-  const canGrow = () => !expanded && !window.matchMedia?.(NARROW).matches;
-  // the panel's height before it grew (measured when it last grew)
-  const dockedHeight = useRef(0);
-  useEffect(() => {
-    const onResize = () => setWindowHeight(window.innerHeight);
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, []);
-  useLayoutEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    panel.style.removeProperty('height');
-    const canvas = panel.querySelector<HTMLElement>('.fruit-devtools-canvas');
-    if (chartHeight === null || !canvas || !canGrow()) return;
-    const height = panel.getBoundingClientRect().height;
-    dockedHeight.current = height;
-    const target = Math.min(windowHeight, Math.ceil(height + chartHeight - contentSize(canvas).height));
-    if (target > height + 1) panel.style.height = `${target}px`;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [chartHeight, expanded, windowHeight]);
-  const panelRoom = useCallback(() => {
-    const panel = panelRef.current;
-    if (!panel || !canGrow()) return { grown: 0, free: 0 };
-    const height = panel.getBoundingClientRect().height;
-    const grown = panel.style.height ? Math.max(0, height - dockedHeight.current) : 0;
-    return { grown, free: Math.max(0, window.innerHeight - height) };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [expanded]);
+  const { setChartHeight, panelRoom } = usePanelGrowth(panelRef, expanded);
 
   const select = (sessionId: string) => {
     setSelected(sessionId);
@@ -486,4 +458,43 @@ export function DevtoolsPanel({
       </div>
     </aside>
   );
+}
+
+/**
+ * Docked, the panel grows (up to the window's height) when the chart at "Fit" needs the height to be
+ * readable; narrow screens (one scrolling column) and "Full height" leave it as it is. Answers the setter
+ * of the chart's wanted height and the room the chart has (`Diagram`'s `panelRoom`).
+ */
+function usePanelGrowth(panelRef: RefObject<HTMLElement | null>, expanded: boolean) {
+  const [chartHeight, setChartHeight] = useState<number | null>(null);
+  const [windowHeight, setWindowHeight] = useState(() => window.innerHeight);
+  const canGrow = () => !expanded && !window.matchMedia?.(NARROW).matches;
+  // the panel's height before it grew (measured when it last grew)
+  const dockedHeight = useRef(0);
+  useEffect(() => {
+    const onResize = () => setWindowHeight(window.innerHeight);
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  useLayoutEffect(() => {
+    const panel = panelRef.current;
+    if (!panel) return;
+    panel.style.removeProperty('height');
+    const canvas = panel.querySelector<HTMLElement>('.fruit-devtools-canvas');
+    if (chartHeight === null || !canvas || !canGrow()) return;
+    const height = panel.getBoundingClientRect().height;
+    dockedHeight.current = height;
+    const target = Math.min(windowHeight, Math.ceil(height + chartHeight - contentSize(canvas).height));
+    if (target > height + 1) panel.style.height = `${target}px`;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [chartHeight, expanded, windowHeight]);
+  const panelRoom = useCallback(() => {
+    const panel = panelRef.current;
+    if (!panel || !canGrow()) return { grown: 0, free: 0 };
+    const height = panel.getBoundingClientRect().height;
+    const grown = panel.style.height ? Math.max(0, height - dockedHeight.current) : 0;
+    return { grown, free: Math.max(0, window.innerHeight - height) };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [expanded]);
+  return { setChartHeight, panelRoom };
 }
