@@ -45,8 +45,8 @@ export interface PromptRow {
   hidden: boolean;
 }
 
-/** A card's row (CARD_COLUMNS): the prompt's columns, and the caller's access and favourite. */
-export type CardRow = Pick<
+/** What every view of a prompt shows of it (a card, a page's metadata): never its template. */
+export type PromptFaceRow = Pick<
   PromptRow,
   | 'id'
   | 'sort_id'
@@ -59,10 +59,11 @@ export type CardRow = Pick<
   | 'price_cents'
   | 'tags'
   | 'image_count'
-  | 'views'
-  | 'sales'
-  | 'created_at'
-> & { has_access: boolean; saved: boolean };
+>;
+
+/** A card's row (CARD_COLUMNS): the prompt's face, its counts, and the caller's access and favourite. */
+export type CardRow = PromptFaceRow &
+  Pick<PromptRow, 'views' | 'sales' | 'created_at'> & { has_access: boolean; saved: boolean };
 
 /** A detail's row: the card's, the variables, and the template (null: the caller has no access). */
 export type FullRow = CardRow & Pick<PromptRow, 'variables'> & { template: string | null };

@@ -18,7 +18,7 @@ import {
 import type { ListPage } from '../catalog/list-query.ts';
 import { listPrompts } from '../catalog/lists.ts';
 import { parsePromptRef } from '../catalog/prompt-lookup.ts';
-import type { PromptRow } from '../catalog/rows.ts';
+import type { PromptFaceRow } from '../catalog/rows.ts';
 import { cutSearchQuery } from '../../domain/search-query.ts';
 import { NOT_FOUND_NAME, pageTitle } from '../../domain/pages.ts';
 import type { Queryable } from '../db/index.ts';
@@ -214,20 +214,7 @@ async function categorySeo(db: Queryable, urls: Urls, category: CategoryDef): Pr
 }
 
 /** The columns of a prompt its page's metadata is made from (never the template). */
-type DetailRow = Pick<
-  PromptRow,
-  | 'id'
-  | 'sort_id'
-  | 'slug'
-  | 'title'
-  | 'description'
-  | 'generator_type'
-  | 'grade'
-  | 'price_fruit'
-  | 'price_cents'
-  | 'tags'
-  | 'image_count'
->;
+type DetailRow = PromptFaceRow;
 
 /** requirements §7: DETAIL references are the prompt id (legacy), the number after a slug's last hyphen, or a slug. */
 async function findDetail(db: Queryable, referenceId: string): Promise<DetailRow | null> {
