@@ -4,7 +4,7 @@
 import { ok } from '../http/envelope.ts';
 import { readCart } from './repository.ts';
 import { CartQuery, CartResponse, PromptIdBody } from './schemas.ts';
-import { addToCart, pruneCart, removeFromCart } from './service.ts';
+import { addToCart, pruneCart, removeFromCart } from './cart-lines.ts';
 import type { CommerceContext } from './route-context.ts';
 
 const userOf = (request: { user: { id: string } | null }): string => request.user!.id;

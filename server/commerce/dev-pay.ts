@@ -15,7 +15,7 @@ import type { Db } from '../db/index.ts';
 import { NO_NUL } from '../http/errors.ts';
 import { escapeHtml, STAND_IN_PAGE_HEADERS, standInBaseStyle } from '../http/html.ts';
 import { DEV_PAY_PATH, paidPagePath, pendingPagePath, topupReturnPath } from './payments.ts';
-import { cancelSession, findSession, paySession, type SessionView } from './service.ts';
+import { cancelSession, findSession, paySession, type SessionView } from './payment-sessions.ts';
 import {
   cancelTopUpSession,
   findTopUpSession,

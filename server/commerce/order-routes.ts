@@ -13,7 +13,9 @@ import {
   OrdersQuery,
   PayResponse,
 } from './schemas.ts';
-import { cancelOrder, checkout, confirmOrder, ORDER_NOT_FOUND, payOrder } from './service.ts';
+import { checkout } from './checkout.ts';
+import { ORDER_NOT_FOUND } from './commerce-common.ts';
+import { cancelOrder, confirmOrder, payOrder } from './pending-orders.ts';
 import type { CommerceContext } from './route-context.ts';
 
 const userOf = (request: { user: { id: string } | null }): string => request.user!.id;

@@ -1,7 +1,7 @@
 // Reads of the buying side: the cart priced now, orders, coupons (status `expired` computed), the FruitCoin
 // ledger and the exchange offers, as the shapes of domain/commerce.ts. Every query names the
 // member (user_id), so another member's rows are simply not found. Each function takes a Queryable, so the
-// writes of service.ts call them inside their transaction.
+// writes (checkout.ts, pending-orders.ts, exchange.ts…) call them inside their transaction.
 import type { GeneratorType } from '../../domain/catalog.ts';
 import { formatCents, slugIdOf } from '../../domain/catalog.ts';
 import {

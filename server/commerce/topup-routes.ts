@@ -7,7 +7,7 @@ import { ApiError, EnvelopeSchema, ok } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
 import type { CommerceOptions } from './routes.ts';
 import { paymentPageOf } from './payments.ts';
-import type { Commerce } from './service.ts';
+import type { Commerce } from './commerce-common.ts';
 import { buyPack, confirmTopUp, listPacks } from './topups.ts';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -11,7 +11,9 @@ import { addMessage } from '../messages/write.ts';
 import { notFound } from '../http/envelope.ts';
 import { newSessionId, paymentUnavailable } from './payments.ts';
 import { balanceOf } from './repository.ts';
-import { lockUsers, moveFruit, type Commerce, type SessionOutcome } from './service.ts';
+import { type Commerce } from './commerce-common.ts';
+import { lockUsers, moveFruit } from './ledger.ts';
+import { type SessionOutcome } from './payment-sessions.ts';
 
 /** The packs on sale, cheapest first. Prices are US cents; `coins` includes `bonusCoins`. */
 export const FRUIT_PACKS: readonly FruitPack[] = [

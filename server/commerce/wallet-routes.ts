@@ -12,7 +12,7 @@ import {
   LedgerQuery,
   OffersResponse,
 } from './schemas.ts';
-import { exchange } from './service.ts';
+import { exchange } from './exchange.ts';
 import type { CommerceContext } from './route-context.ts';
 
 const userOf = (request: { user: { id: string } | null }): string => request.user!.id;

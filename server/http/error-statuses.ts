@@ -42,7 +42,7 @@ export const HANDLER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   'GET /api/social/authorize': [503],
   // server/auth/social-users.ts 403 (the provider's address is not verified); server/auth/google.ts 502
   'POST /api/social/exchange': [403, 502],
-  // server/commerce/service.ts: unknown prompt, order, coupon, session or offer; owned, full cart, not
+  // server/commerce/ (checkout.ts, pending-orders.ts, exchange.ts…): unknown prompt, order, coupon, session or offer; owned, full cart, not
   // enough FruitCoins, already paid or cancelled; no payment page on this server (payments.ts 503)
   'POST /api/my/cart/add': [404, 409],
   'POST /api/my/orders': [404, 409, 503],
