@@ -41,6 +41,11 @@ export function createAppRouter(
     parseSearch,
     stringifySearch,
     defaultPreload: 'intent',
+    // The machines hold the pages' data, not the router: a preloaded match is stale at once, so the click
+    // that follows a hover runs the route's loader again, and the loader (no longer a preload) sends the
+    // page's entry event. Kept fresh (the router's default 30 s), the click reused the preload, whose
+    // loader sends nothing, and a member's page stayed "Loading…" (tests/views/preload.test.tsx).
+    defaultPreloadStaleTime: 0,
     // the browser restores the scroll; on the server it would be an inline script, which the CSP forbids
     scrollRestoration: !options.server,
   });
