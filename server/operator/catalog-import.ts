@@ -7,6 +7,7 @@ import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.
 import type { Db, Queryable } from '../db/index.ts';
 import { IMAGE_SIZES } from '../images/render.ts';
 import type { ArtSpec } from '../images/art-spec.ts';
+import type { PromptRow } from '../catalog/rows.ts';
 import {
   generatorName,
   gradeName,
@@ -129,23 +130,24 @@ export interface ImportResult {
   dryRun: boolean;
 }
 
-interface ExistingRow {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  generator_type: number;
-  grade: number;
-  price_fruit: number | null;
-  price_cents: number | null;
-  tags: string[];
-  template: string;
-  variables: PromptVariable[];
-  image_count: number;
-  art: ArtSpec;
-  hidden: boolean;
-  files: string[] | null;
-}
+/** A prompt as an import compares it with its line: its stored columns, and its stored image files. */
+type ExistingRow = Pick<
+  PromptRow,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'generator_type'
+  | 'grade'
+  | 'price_fruit'
+  | 'price_cents'
+  | 'tags'
+  | 'template'
+  | 'variables'
+  | 'image_count'
+  | 'art'
+  | 'hidden'
+> & { files: string[] | null };
 
 const EXISTING_COLUMNS = `p.id, p.slug, p.title, p.description, p.generator_type, p.grade, p.price_fruit,
   p.price_cents, p.tags, p.template, p.variables, p.image_count, p.art, p.hidden,

@@ -569,29 +569,28 @@ function DiagramToolbar({
 function ArrowMarkers() {
   return (
     <defs>
-      <marker
-        id="fruit-devtools-arrow"
-        viewBox="0 0 10 10"
-        refX="9"
-        refY="5"
-        markerWidth="7"
-        markerHeight="7"
-        orient="auto-start-reverse"
-      >
-        <path d="M0,1 L9,5 L0,9 z" className="fruit-devtools-arrowhead" />
-      </marker>
-      <marker
+      <ArrowMarker id="fruit-devtools-arrow" className="fruit-devtools-arrowhead" />
+      <ArrowMarker
         id="fruit-devtools-arrow-on"
-        viewBox="0 0 10 10"
-        refX="9"
-        refY="5"
-        markerWidth="7"
-        markerHeight="7"
-        orient="auto-start-reverse"
-      >
-        <path d="M0,1 L9,5 L0,9 z" className="fruit-devtools-arrowhead fruit-devtools-arrowhead--on" />
-      </marker>
+        className="fruit-devtools-arrowhead fruit-devtools-arrowhead--on"
+      />
     </defs>
+  );
+}
+
+function ArrowMarker({ id, className }: { id: string; className: string }) {
+  return (
+    <marker
+      id={id}
+      viewBox="0 0 10 10"
+      refX="9"
+      refY="5"
+      markerWidth="7"
+      markerHeight="7"
+      orient="auto-start-reverse"
+    >
+      <path d="M0,1 L9,5 L0,9 z" className={className} />
+    </marker>
   );
 }
 
