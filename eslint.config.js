@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -22,7 +23,10 @@ const LAYERS = [
   'src/router.tsx',
   'src/routeTree.gen.ts',
 ];
-const MACHINE_FEATURES = ['auth', 'commerce', 'catalog', 'account', 'shell'];
+/** The feature folders of machines/ (all but the root, app/, and the contract, system/), found on disk. */
+const MACHINE_FEATURES = readdirSync(new URL('./machines', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !['app', 'system'].includes(entry.name))
+  .map((entry) => entry.name);
 const BASE = ['src/ui', 'src/platform', 'src/system'];
 const zones = (rules) =>
   rules.map(([target, may]) => ({
@@ -42,6 +46,7 @@ export default tseslint.config(
       'node_modules',
       '.tmp',
       'src/routeTree.gen.ts',
+      '**/*.gen.ts',
       'bench/results',
       'test-results',
     ],

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { discover } from './scripts/vite-discover.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { pageStyles } from './scripts/vite-page-styles.ts';
 
@@ -18,6 +19,8 @@ const passwordKey = process.env.PASSWORD_KEY ?? 'fruitprompt-dev-key-0123456789a
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    // the registry and the page table a new page's files declare (scripts/discover.ts)
+    discover(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -21,7 +21,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          // a feature folder's own tests sit beside its code (machines/<feature>/, src/routes/…, server/<feature>/)
+          include: [
+            'tests/machines/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'machines/**/*.test.ts',
+          ],
         },
       },
       {
@@ -29,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'views',
           environment: 'jsdom',
-          include: ['tests/views/**/*.test.tsx'],
+          include: ['tests/views/**/*.test.tsx', 'src/**/*.test.tsx'],
           setupFiles: ['tests/support/setup-dom.ts'],
         },
       },
@@ -38,7 +44,7 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
-          include: ['tests/api/**/*.test.ts'],
+          include: ['tests/api/**/*.test.ts', 'server/**/*.test.ts'],
           globalSetup: ['tests/support/api-global-setup.ts'],
           fileParallelism: false,
           // One worker keeps the modules it imported (the server, Fastify, PGlite's client) from one file

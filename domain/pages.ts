@@ -1,8 +1,10 @@
 // Every page of requirements §2 by its route's full path, as the client's file routes name it
 // (src/routeTree.gen.ts): its tab title and whether search engines may index it. The server answers
 // paths that match none of these with 404 and "Page Not Found"; the client titles each page from the
-// same table. A route added to src/routes without a line here fails tests/unit/pages.test.ts.
+// same table. A route of src/routes must be listed here or declare its page (`staticData.page`,
+// domain/page-declaration.ts), else tests/unit/pages.test.ts fails.
 import { PRODUCT_NAME } from './catalog.ts';
+import { DECLARED_PAGES } from './pages.gen.ts';
 import { PARAM_PATTERNS } from './route-params.ts';
 
 export { PARAM_PATTERNS };
@@ -23,7 +25,8 @@ export interface PageInfo {
 
 const order = (id: string | undefined): string => (id && /^\d{1,10}$/.test(id) ? `Order #${id}` : 'Order');
 
-export const PAGES = {
+/** The pages of requirements §2, listed here; later pages declare themselves in their route file. */
+const LISTED = {
   '/': { title: null },
   '/recommended': { title: null },
   '/search': { title: null },
@@ -71,6 +74,9 @@ export const PAGES = {
   '/exchange-coupons': { title: 'Exchange Fruit Coins', private: true },
   '/buy-fruitcoins': { title: 'Buy FruitCoins', private: true },
 } as const satisfies Record<string, PageInfo>;
+
+/** Every page: those listed above and those their route files declare (domain/pages.gen.ts). */
+export const PAGES = { ...LISTED, ...DECLARED_PAGES } as const satisfies Record<string, PageInfo>;
 
 export type PagePath = keyof typeof PAGES;
 

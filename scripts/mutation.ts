@@ -14,8 +14,9 @@ import { codeOf } from './lib/code-of.ts';
 /**
  * Each machine's file and the tests that check it, found in the folders (no list to keep): every file
  * of machines/<feature>/ but selectors and registries is mutated, named by its machine's `id` (or, for a
- * module of shared steps, by its file's name in camelCase); a test file of tests/machines/ carries the
- * machines its first comment names in a line `// Mutation: orderList, orderDetail`. A machine named
+ * module of shared steps, by its file's name in camelCase); a test file of tests/machines/, or one beside
+ * its machine (machines/<feature>/<name>.test.ts), carries the machines its first comment names in a line
+ * `// Mutation: orderList, orderDetail`. A machine named
  * nowhere is mutated against its independent model alone (`testsOf` adds it): the machine-derived
  * tests of the login dialog, the cart and the inbox flows (over a thousand paths each) would take hours
  * under Stryker.
@@ -27,7 +28,8 @@ function discoverMachines(): Record<string, { file: string; tests: string[] }> {
   for (const feature of readdirSync('machines').sort()) {
     if (feature === 'system' || !statSync(join('machines', feature)).isDirectory()) continue;
     for (const name of readdirSync(join('machines', feature)).sort()) {
-      if (!name.endsWith('.ts') || name.endsWith('.selectors.ts') || name === 'registry.ts') continue;
+      if (!name.endsWith('.ts') || /\.(selectors|model|test|gen)\.ts$/.test(name) || name === 'registry.ts')
+        continue;
       const file = `machines/${feature}/${name}`;
       const id = /\.createMachine\(\{[^]*?\bid: '(\w+)'/.exec(readFileSync(file, 'utf8'))?.[1];
       found[id ?? basename(name, '.ts').replace(/-(\w)/g, (_, c: string) => c.toUpperCase())] = {
@@ -36,9 +38,12 @@ function discoverMachines(): Record<string, { file: string; tests: string[] }> {
       };
     }
   }
-  for (const name of readdirSync(join('tests', 'machines')).sort()) {
-    if (!name.endsWith('.test.ts') || name.endsWith('.model.test.ts')) continue;
-    const test = `tests/machines/${name}`;
+  // the tests of tests/machines/, and those beside their machines (machines/<feature>/<name>.test.ts)
+  const besides = Object.values(found).map((entry) => entry.file.replace(/\.ts$/, '.test.ts'));
+  const listed = readdirSync(join('tests', 'machines'))
+    .filter((name) => name.endsWith('.test.ts') && !name.endsWith('.model.test.ts'))
+    .map((name) => `tests/machines/${name}`);
+  for (const test of [...listed, ...besides.filter((file) => existsSync(file))].sort()) {
     const marker = /^\/\/ Mutation: (.+)$/m.exec(readFileSync(test, 'utf8'))?.[1];
     for (const machine of marker?.split(/,\s*/) ?? []) {
       if (!found[machine]) throw new Error(`${test} names "${machine}", which no file of machines/ is`);
@@ -49,6 +54,8 @@ function discoverMachines(): Record<string, { file: string; tests: string[] }> {
 }
 
 const OUT = join(process.cwd(), '.tmp', 'mutation');
+/** The test that replays every model beside its machine (machines/<feature>/<name>.model.ts). */
+const COLOCATED_RUNNER = 'tests/machines/colocated-models.test.ts';
 
 /**
  * The tests a machine is mutated against: the ones named above, its independent model's replay
@@ -60,10 +67,13 @@ export function testsOf(machine: string): string[] {
   const entry = MACHINE_TESTS[machine];
   if (!entry) throw new Error(`No tests of its own for "${machine}" (scripts/mutation.ts MACHINE_TESTS)`);
   const model = `tests/machines/${basename(entry.file, '.ts')}.model.test.ts`;
+  // a model beside its machine is replayed by the shared runner (for this machine alone: MUTATION_MACHINE)
+  const beside = existsSync(entry.file.replace(/\.ts$/, '.model.ts')) ? [COLOCATED_RUNNER] : [];
   return [
     ...new Set([
       ...entry.tests,
       ...(existsSync(model) ? [model] : []),
+      ...beside,
       'tests/machines/machines-build.test.ts',
     ]),
   ];
@@ -85,6 +95,7 @@ async function mutate(machine: string): Promise<Row> {
   mkdirSync(dir, { recursive: true });
   // vitest.mutation.config.ts reads which tests to run from here (Stryker's workers inherit it)
   process.env.MUTATION_TESTS = testsOf(machine).join(',');
+  process.env.MUTATION_MACHINE = machine;
   const stryker = new Stryker({
     mutate: [entry.file],
     testRunner: 'vitest',
@@ -167,7 +178,16 @@ export function fingerprintFiles(machine: string): string[] {
   const entry = MACHINE_TESTS[machine]!;
   const model = `tests/models/spec/${basename(entry.file)}`;
   const system = `tests/support/${basename(entry.file, '.ts')}-harness.ts`;
-  return [entry.file, ...testsOf(machine), ...[model, system].filter((file) => existsSync(file)), ...SHARED];
+  // a model beside its machine, replayed by the shared model-test harness
+  const beside = entry.file.replace(/\.ts$/, '.model.ts');
+  const harness = existsSync(beside) ? ['tests/support/spec-replay.ts', 'tests/support/colocated.ts'] : [];
+  return [
+    entry.file,
+    ...testsOf(machine),
+    ...[model, system, beside].filter((file) => existsSync(file)),
+    ...harness,
+    ...SHARED,
+  ];
 }
 
 const readRecord = (): Record<string, Recorded> =>

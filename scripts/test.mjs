@@ -124,8 +124,8 @@ if (!ensureChromium()) process.exit(1);
 if (!ensurePostgres()) process.exit(1);
 /** The vitest runs' environment: PostgreSQL's tests run (and fail without it) instead of skipping. */
 const REQUIRE_POSTGRES = { FRUIT_REQUIRE_POSTGRES: '1' };
-// the three static checks are each single-threaded: side by side they take as long as the slowest
-const [typesOk, lintOk, formatOk] = await runTogether([
+// the static checks are each single-threaded: side by side they take as long as the slowest
+const [typesOk, lintOk, formatOk, listsOk] = await runTogether([
   {
     title: 'Type check (tsc, strict, client + machines + server + tests)',
     command: 'npx',
@@ -137,10 +137,16 @@ const [typesOk, lintOk, formatOk] = await runTogether([
     command: 'npx',
     args: ['prettier', '--check', '.', '--log-level=warn'],
   },
+  {
+    title: 'Generated lists current (scripts/discover.ts --check)',
+    command: 'node',
+    args: ['--import', 'tsx', 'scripts/discover.ts', '--check'],
+  },
 ]);
 step('type check', typesOk);
 step('lint', lintOk);
 step('format', formatOk);
+step('generated lists', listsOk);
 step(
   'build',
   run('Production build (vite build)', 'npx', ['vite', 'build', '--logLevel', 'warn']) &&

@@ -34,6 +34,7 @@ import {
 import { devLogStream, logRequestsBriefly } from './http/dev-log.ts';
 import { collectOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, resourceHeaders } from './http/security.ts';
+import { registerFeatures } from './features.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { operatorCatalogRoutes } from './operator/catalog-routes.ts';
@@ -156,6 +157,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(operatorSupportRoutes, { db, config, mailer });
   await app.register(operatorCatalogRoutes, { db, config });
+  await registerFeatures(app, { db, config, mailer });
 
   apiFallback(app);
 

@@ -25,6 +25,7 @@ import { Route as MemberCouponsRouteImport } from './routes/_member/coupons'
 import { Route as MemberExchangeCouponsRouteImport } from './routes/_member/exchange-coupons'
 import { Route as MemberFruitTransactionsRouteImport } from './routes/_member/fruit-transactions'
 import { Route as MemberMessagesRouteImport } from './routes/_member/messages'
+import { Route as MemberMyPromptsRouteRouteImport } from './routes/_member/my-prompts/route'
 import { Route as MemberOrdersRouteImport } from './routes/_member/orders'
 import { Route as MemberPaiddetailChar123idsChar125DothtmlRouteImport } from './routes/_member/paiddetail-{$ids}[.]html'
 import { Route as MemberPendingdetailChar123orderIdChar125DothtmlRouteImport } from './routes/_member/pendingdetail-{$orderId}[.]html'
@@ -122,6 +123,11 @@ const MemberMessagesRoute = MemberMessagesRouteImport.update({
   path: '/messages',
   getParentRoute: () => MemberRoute,
 } as any)
+const MemberMyPromptsRouteRoute = MemberMyPromptsRouteRouteImport.update({
+  id: '/my-prompts',
+  path: '/my-prompts',
+  getParentRoute: () => MemberRoute,
+} as any)
 const MemberOrdersRoute = MemberOrdersRouteImport.update({
   id: '/orders',
   path: '/orders',
@@ -211,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
+  '/my-prompts': typeof MemberMyPromptsRouteRoute
   '/buy-fruitcoins': typeof MemberBuyFruitcoinsRoute
   '/cart': typeof MemberCartRoute
   '/coupons': typeof MemberCouponsRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
+  '/my-prompts': typeof MemberMyPromptsRouteRoute
   '/buy-fruitcoins': typeof MemberBuyFruitcoinsRoute
   '/cart': typeof MemberCartRoute
   '/coupons': typeof MemberCouponsRoute
@@ -277,6 +285,7 @@ export interface FileRoutesById {
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
   '/verifyemail-{$token}.html': typeof VerifyemailChar123tokenChar125DothtmlRoute
+  '/_member/my-prompts': typeof MemberMyPromptsRouteRoute
   '/_member/buy-fruitcoins': typeof MemberBuyFruitcoinsRoute
   '/_member/cart': typeof MemberCartRoute
   '/_member/coupons': typeof MemberCouponsRoute
@@ -311,6 +320,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verifyemail-{$token}.html'
+    | '/my-prompts'
     | '/buy-fruitcoins'
     | '/cart'
     | '/coupons'
@@ -343,6 +353,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verifyemail-{$token}.html'
+    | '/my-prompts'
     | '/buy-fruitcoins'
     | '/cart'
     | '/coupons'
@@ -376,6 +387,7 @@ export interface FileRouteTypes {
     | '/support'
     | '/terms'
     | '/verifyemail-{$token}.html'
+    | '/_member/my-prompts'
     | '/_member/buy-fruitcoins'
     | '/_member/cart'
     | '/_member/coupons'
@@ -535,6 +547,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MemberMessagesRouteImport
       parentRoute: typeof MemberRoute
     }
+    '/_member/my-prompts': {
+      id: '/_member/my-prompts'
+      path: '/my-prompts'
+      fullPath: '/my-prompts'
+      preLoaderRoute: typeof MemberMyPromptsRouteRouteImport
+      parentRoute: typeof MemberRoute
+    }
     '/_member/orders': {
       id: '/_member/orders'
       path: '/orders'
@@ -644,6 +663,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface MemberRouteChildren {
+  MemberMyPromptsRouteRoute: typeof MemberMyPromptsRouteRoute
   MemberBuyFruitcoinsRoute: typeof MemberBuyFruitcoinsRoute
   MemberCartRoute: typeof MemberCartRoute
   MemberCouponsRoute: typeof MemberCouponsRoute
@@ -659,6 +679,7 @@ interface MemberRouteChildren {
 }
 
 const MemberRouteChildren: MemberRouteChildren = {
+  MemberMyPromptsRouteRoute: MemberMyPromptsRouteRoute,
   MemberBuyFruitcoinsRoute: MemberBuyFruitcoinsRoute,
   MemberCartRoute: MemberCartRoute,
   MemberCouponsRoute: MemberCouponsRoute,

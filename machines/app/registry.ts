@@ -1,8 +1,4 @@
-import { ACCOUNT } from '../account/registry.ts';
-import { AUTH } from '../auth/registry.ts';
-import { CATALOG } from '../catalog/registry.ts';
-import { COMMERCE } from '../commerce/registry.ts';
-import { SHELL } from '../shell/registry.ts';
+import { FOUND } from './registry.gen.ts';
 import type { DeclaredId } from '../system/actors.ts';
 import type { Addressee } from '../system/events.ts';
 
@@ -20,10 +16,11 @@ import type { Addressee } from '../system/events.ts';
  *   scope `page`, loaded by the first route that needs it (`ensure`), stopped once no page on screen
  *   needs it (`release`).
  *
- * Each feature keeps its part in its own folder (machines/<feature>/registry.ts): adding an actor is
- * one line there.
+ * Each feature keeps its part in its own folder (`export const registry` in machines/<feature>/registry.ts,
+ * or in a machine file of its own); scripts/discover.ts gathers them into registry.gen.ts, so a new
+ * feature's machine registers itself.
  */
-export const REGISTRY = { ...SHELL, ...CATALOG, ...AUTH, ...COMMERCE, ...ACCOUNT } as const;
+export const REGISTRY = FOUND;
 
 /** The systemId of a long-lived actor. */
 export type SystemId = keyof typeof REGISTRY;

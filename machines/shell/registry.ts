@@ -2,7 +2,7 @@
  * The shell's long-lived actors (header menus, toasts, the API's reachability, the page head), by systemId: this feature's part of the registry (machines/app/registry.ts says what
  * each source means). A new actor of this feature is one line here.
  */
-export const SHELL = {
+export const registry = {
   toast: 'app',
   categoryMenu: 'app',
   accountMenu: 'app',

@@ -4,6 +4,8 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import type { PageDeclaration } from '../../domain/page-declaration.ts';
+import { DECLARED_PAGES } from '../../domain/pages.gen.ts';
 import { CATEGORY_DEFS } from '../catalog/categories.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/index.ts';
@@ -73,6 +75,10 @@ const DISALLOWED = [
   '/dev-idp/',
   '/s/',
   '/ps/',
+  // the private pages that declare themselves in their route files (domain/pages.gen.ts)
+  ...Object.entries(DECLARED_PAGES as Record<string, PageDeclaration>)
+    .filter(([, page]) => page.private || page.noindex)
+    .map(([path]) => path),
 ];
 
 const xml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,6 +1,8 @@
 import '../styles/account-menu.css';
 import { Link } from '@tanstack/react-router';
-import type { RefObject, SyntheticEvent } from 'react';
+import type { ReactNode, RefObject, SyntheticEvent } from 'react';
+import type { MenuIcon, PageDeclaration } from '../../domain/page-declaration.ts';
+import { DECLARED_PAGES } from '../../domain/pages.gen.ts';
 import { DEFAULT_AVATAR, type SessionUser } from '../../domain/session-user.ts';
 import { unreadLabel } from '../../domain/account.ts';
 import * as inboxView from '../../machines/account/inbox.selectors.ts';
@@ -9,11 +11,13 @@ import {
   CartIcon,
   ChevronDownIcon,
   CoinIcon,
+  LibraryIcon,
   LogOutIcon,
   MessageIcon,
   ReceiptIcon,
   SettingsIcon,
   UserIcon,
+  type IconProps,
 } from '../ui/icons.tsx';
 import { useHoverMenu } from '../ui/use-hover-menu.ts';
 import * as cartCountView from '../../machines/commerce/cart-count.selectors.ts';
@@ -96,13 +100,43 @@ function CartLink() {
   );
 }
 
-const MENU_ITEMS = [
-  { to: '/profile', label: 'Profile', Icon: UserIcon },
-  { to: '/messages', label: 'Messages', Icon: MessageIcon },
-  { to: '/orders', label: 'Orders', Icon: ReceiptIcon },
-  { to: '/fruit-transactions', label: 'Fruit History', Icon: CoinIcon },
-  { to: '/settings', label: 'Settings', Icon: SettingsIcon },
-] as const;
+const MENU_ICONS: Record<MenuIcon, (p: IconProps) => ReactNode> = {
+  user: UserIcon,
+  message: MessageIcon,
+  receipt: ReceiptIcon,
+  coin: CoinIcon,
+  settings: SettingsIcon,
+  library: LibraryIcon,
+};
+
+interface MenuItem {
+  to: string;
+  label: string;
+  Icon: (p: IconProps) => ReactNode;
+}
+
+/**
+ * The account menu's links: these, and each page that asks for one in its route file
+ * (`staticData.page.menu`, domain/pages.gen.ts), after the link it names.
+ */
+export const MENU_ITEMS: readonly MenuItem[] = Object.entries(
+  DECLARED_PAGES as Record<string, PageDeclaration>,
+)
+  .flatMap(([to, page]) => (page.menu ? [{ to, ...page.menu }] : []))
+  .reduce<MenuItem[]>(
+    (items, { to, label, icon, after }) => {
+      const at = items.findIndex((item) => item.to === after);
+      const item = { to, label, Icon: MENU_ICONS[icon] };
+      return at < 0 ? [...items, item] : [...items.slice(0, at + 1), item, ...items.slice(at + 1)];
+    },
+    [
+      { to: '/profile', label: 'Profile', Icon: UserIcon },
+      { to: '/messages', label: 'Messages', Icon: MessageIcon },
+      { to: '/orders', label: 'Orders', Icon: ReceiptIcon },
+      { to: '/fruit-transactions', label: 'Fruit History', Icon: CoinIcon },
+      { to: '/settings', label: 'Settings', Icon: SettingsIcon },
+    ],
+  );
 
 /** A broken avatar falls back to the default image (DOM handling only; no flow state). */
 export const fallBackToDefaultAvatar = (event: SyntheticEvent<HTMLImageElement>) => {

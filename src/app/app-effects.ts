@@ -7,6 +7,7 @@ import type { ConnectionEffects } from '../shell/connection-effects.ts';
 import type { CommerceEffects } from '../commerce/commerce-effects.ts';
 import type { AccountEffects } from '../account/account-effects.ts';
 import type { createSessionEffects } from '../auth/session-effects.ts';
+import type { ApiClient } from '../platform/api.ts';
 
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
 export type AppEffects = ReturnType<typeof createCatalogEffects> &
@@ -20,4 +21,9 @@ export type AppEffects = ReturnType<typeof createCatalogEffects> &
     copyText: (text: string) => Promise<void>;
     /** Whether the API can be reached: the API client's reports, the browser's `online`, the health probe. */
     connection: ConnectionEffects;
+    /**
+     * The API client with the session's token, for the pages that build their calls in their own module
+     * (`-<page>-logic.ts` beside a route): a new page's calls need no line in a list of effects.
+     */
+    api: ApiClient;
   };

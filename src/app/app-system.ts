@@ -150,6 +150,7 @@ export function browserEffects(): AppEffects {
       ACCOUNT_EFFECT_NAMES,
     ),
     session: createSessionEffects(api),
+    api,
     copyText,
     // the probe asks with a client of its own: its failures are what it answers, not reports
     connection: createConnectionEffects(createApiClient(), reachability),
@@ -238,21 +239,36 @@ export interface StartOptions {
   restore?: ServerSnapshots;
 }
 
+/** A page module's name from its file: `history-logic.ts` is history, `-my-prompts-logic.ts` myPrompts. */
+export const pageModuleOf = (path: string): string =>
+  (path.split('/').pop() ?? '')
+    .replace(/^-/, '')
+    .replace(/-logic\.tsx?$/, '')
+    .replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+
 /**
  * src/'s part of the registry (machines/app/registry.ts): the modules that provide the page machines
  * with effects, each imported when a route first needs one of its machines
- * (docs/decisions/006-lazy-page-machines.md).
+ * (docs/decisions/006-lazy-page-machines.md). Found by file name, `<module>-logic.ts` in a feature
+ * folder or `-<module>-logic.ts` beside a route, so a new page's module needs no line here; every page
+ * module of the registry has one (tests/unit/page-modules.test.ts).
  */
-export const PAGE_MODULES = {
-  checkout: () => import('../commerce/checkout-logic.ts'),
-  history: () => import('../commerce/history-logic.ts'),
-  inbox: () => import('../account/inbox-logic.ts'),
-  account: () => import('../account/account-logic.ts'),
-  signInLink: () => import('../auth/sign-in-link-logic.ts'),
-  link: () => import('../catalog/link-logic.ts'),
-  detail: () => import('../catalog/detail-logic.ts'),
-  topup: () => import('../commerce/topup-logic.ts'),
-} satisfies Record<PageModule, () => Promise<{ default: ModuleLogic }>>;
+export const PAGE_MODULES: Partial<Record<PageModule, () => Promise<{ default: ModuleLogic }>>> =
+  Object.fromEntries(
+    Object.entries(
+      import.meta.glob<{ default: ModuleLogic }>(['../*/*-logic.ts', '../routes/**/-*-logic.ts']),
+    )
+      .map(([path, load]) => [pageModuleOf(path), load] as const)
+      .filter(([name]) => idsIn('page').some((id) => REGISTRY[id] === name)),
+  );
+
+/** Imports a page module; one the registry names without a file is a mistake in the code, said so. */
+function loadPageModule(name: PageModule): Promise<{ default: ModuleLogic }> {
+  const load = PAGE_MODULES[name];
+  if (!load)
+    throw new Error(`No page module "${name}": a file src/**/${name}-logic.ts (kebab-case) provides it`);
+  return load();
+}
 
 /** A module's machines, provided with the effects a system was started with. */
 export type ModuleLogic = (effects: AppEffects) => Record<string, AnyActorLogic>;
@@ -357,12 +373,12 @@ export function startAppSystem(options: StartOptions = {}) {
 export async function ensure(system: AppSystem, ...ids: SystemId[]): Promise<void> {
   const effects = effectsOf(system);
   const scopes = new Set(ids.map(scopeOf));
-  const modules = new Set(ids.map((id) => REGISTRY[id]).filter((m): m is PageModule => m in PAGE_MODULES));
+  const modules = new Set(ids.filter((id) => scopeOf(id) === 'page').map((id) => REGISTRY[id] as PageModule));
   const loading = [
     scopes.has('member') && prepare(system, 'member'),
     scopes.has('signIn') && prepare(system, 'signIn'),
   ];
-  const provided = await Promise.all([...modules].map((name) => PAGE_MODULES[name]()));
+  const provided = await Promise.all([...modules].map((name) => loadPageModule(name)));
   for (const module of provided) attachModule(system, module.default(effects));
   await Promise.all(loading);
 }

@@ -100,6 +100,14 @@ export const LinkIcon = (p: IconProps) => (
   </Icon>
 );
 
+/** Books on a shelf: the member's own prompts (My Prompts). */
+export const LibraryIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 4h3v16H4zM9 4h3v16H9z" />
+    <path d="m14.5 5 2.9-.8 3.6 15.3-2.9.7z" />
+  </Icon>
+);
+
 export const HourglassIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 3h12M6 21h12M7 3c0 5 10 5 10 9s-10 4-10 9M17 3c0 5-10 5-10 9s10 4 10 9" />

@@ -9,13 +9,16 @@ import { describe, expect, it } from 'vitest';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 
 const ROOT = join(import.meta.dirname, '..', '..', 'machines');
-/** The machine files: not the selectors, the registries, the contract, or a shared fragment. */
+/** The machine files: not the selectors, the registries, the contract, a shared fragment, or a model or test beside a machine. */
 const FRAGMENTS = ['registry.ts', 'pay-or-cancel.ts'];
 const files = readdirSync(ROOT, { recursive: true, encoding: 'utf8' })
   .filter(
     (f) =>
       f.endsWith('.ts') &&
       !f.endsWith('.selectors.ts') &&
+      !f.endsWith('.model.ts') &&
+      !f.endsWith('.test.ts') &&
+      !f.endsWith('.gen.ts') &&
       !f.startsWith('system') &&
       !FRAGMENTS.some((name) => f.endsWith(name)),
   )

@@ -9,7 +9,10 @@ import { MACHINE_MODELS, pathsOf } from '../models/index.ts';
 const selectorModules = import.meta.glob<Record<string, unknown>>('../../machines/**/*.selectors.ts', {
   eager: true,
 });
-const machineModules = import.meta.glob<Record<string, unknown>>('../../machines/**/*.ts', { eager: true });
+const machineModules = import.meta.glob<Record<string, unknown>>(
+  ['../../machines/**/*.ts', '!../../machines/**/*.test.ts', '!../../machines/**/*.model.ts'],
+  { eager: true },
+);
 
 const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof value === 'object' && value !== null && 'root' in value && 'implementations' in value;

@@ -38,6 +38,8 @@ import { toastItemModel } from './toast-item.ts';
 import { toastModel } from './toast.ts';
 import { verifyEmailNoticeModel } from './verify-email-notice.ts';
 import type { MachineModel } from './types.ts';
+import { COLOCATED } from '../support/colocated.ts';
+import { machineModelOf } from './colocated-paths.ts';
 
 export type { MachineModel } from './types.ts';
 export { DEFAULT_MAX_STEPS, pathsOf } from './types.ts';
@@ -82,6 +84,8 @@ export const MACHINE_MODELS: MachineModel[] = [
   toastItemModel,
   toastModel,
   verifyEmailNoticeModel,
+  // the machines whose models sit beside them: their graph walk is built from their own model's events
+  ...COLOCATED.map(machineModelOf),
 ];
 
 /** The model of the machine with this id (`machine.id`: "loginDialog", "paymentResult"). */

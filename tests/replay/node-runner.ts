@@ -36,6 +36,7 @@ import {
   type ReplayTarget,
   type SpecStep,
 } from '../support/spec-model.ts';
+import { COLOCATED } from '../support/colocated.ts';
 import type { Observation, PathResult, SpecPathEntry, StepResult } from './runner.ts';
 
 export interface NodeReplay {
@@ -105,6 +106,12 @@ export const NODE_REPLAYS: NodeReplay[] = [
       "toast in a recording queue of one, with the walk's duration, a simulated clock",
     target: (walk) => toastItemTarget(walkOf('toastItem', TOAST_ITEM_WALKS)(walk)),
   },
+  // every machine whose model sits beside it, in the harness its model file names (`target`)
+  ...COLOCATED.map(({ machineId, file, target }) => ({
+    machineId,
+    harness: `${file} (its target, as its model test replays it)`,
+    target,
+  })),
 ];
 
 export const nodeReplayFor = (machineId: string): NodeReplay | undefined =>

@@ -6,7 +6,7 @@ import type { AuthMarks } from '../../domain/session-rules.ts';
 import type { SessionUser } from '../../domain/session-user.ts';
 import type { Profile } from '../../domain/account.ts';
 import type { Cart } from '../../domain/commerce.ts';
-import { ApiError } from '../../src/platform/api.ts';
+import { ApiError, type ApiClient } from '../../src/platform/api.ts';
 import { copyText } from '../../src/platform/navigation.ts';
 import { fullFixture, pageFixture } from './fixtures.ts';
 
@@ -34,6 +34,27 @@ export const emptyCart = (): Cart => ({
 });
 
 const refused = async () => ({ ok: false as const, msg: 'Not available in this test' });
+
+/**
+ * An API client that answers GETs of the paths given (a value, or a function of the search params that
+ * returns or throws one) and refuses every other call, as a server without that route would.
+ */
+export function fakeApi(answers: Record<string, unknown> = {}): ApiClient {
+  const answer = async (path: string, params?: unknown) => {
+    if (!Object.hasOwn(answers, path)) throw new ApiError(`Not available in this test: ${path}`, 404);
+    const given = answers[path];
+    return typeof given === 'function' ? (given as (p: unknown) => unknown)(params) : given;
+  };
+  const refuse = async (_method: string, path: string) => {
+    throw new ApiError(`Not available in this test: ${path}`, 404);
+  };
+  return {
+    get: (path, params) => answer(path, params) as never,
+    post: (path) => refuse('post', path),
+    upload: (path) => refuse('upload', path),
+    raw: (method, path) => refuse(method, path),
+  };
+}
 
 export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
   const base: AppEffects = {
@@ -120,6 +141,7 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
     deleteAccount: async () => {},
     // the browser's clipboard (jsdom tests spy on it; without one, copying fails as it would)
     copyText,
+    api: fakeApi(),
     session: {
       actors: {
         restoreSession: fromPromise(async (): Promise<Restored> => ({ status: 'none' })),

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import {
   createActor,
+  createMachine,
+  fromCallback,
   fromPromise,
   SimulatedClock,
   type AnyActorRef,
@@ -375,6 +377,14 @@ export function specPathOf<S>(model: SpecModel<S>, title: string): SpecPath<S> |
 export interface Observation {
   snapshot: AnyMachineSnapshot;
   actor: AnyActorRef;
+  /** What the listeners heard so far (`ReplayTarget.listeners`), in order. */
+  heard: Heard[];
+}
+
+/** An event another actor of the system was told, by the systemId it was addressed to. */
+export interface Heard {
+  to: string;
+  event: AnyEventObject;
 }
 
 export interface ReplayTarget {
@@ -383,8 +393,32 @@ export interface ReplayTarget {
   input?: unknown;
   /** Invoked promise actors the replay controls, by src name. */
   effects?: string[];
+  /**
+   * The systemIds the machine tells (the toasts, the session, the account menu's count): each runs as a
+   * listener beside the machine, at its root, and writes down what it hears (`Observation.heard`).
+   */
+  listeners?: string[];
   /** The machine's answer to "what is observable now", in the model's terms. */
   observe: (o: Observation) => unknown;
+}
+
+/** The machine's own chart and implementations, with a listener at its root for each systemId. */
+export function withListeners(
+  machine: AnyStateMachine,
+  ids: readonly string[],
+  heard: Heard[],
+): AnyStateMachine {
+  if (!ids.length) return machine;
+  const listener = (to: string) =>
+    fromCallback(({ receive }) => receive((event: AnyEventObject) => void heard.push({ to, event })));
+  const invoke = ([] as unknown[]).concat(machine.config.invoke ?? []);
+  return createMachine(
+    {
+      ...machine.config,
+      invoke: [...invoke, ...ids.map((id) => ({ src: listener(id), systemId: id }))],
+    } as never,
+    machine.implementations as never,
+  ) as AnyStateMachine;
 }
 
 const flush = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -409,7 +443,11 @@ export async function replaySpecPath<S>(model: SpecModel<S>, target: ReplayTarge
       ),
     ]),
   );
-  const logic = target.effects?.length ? target.machine.provide({ actors: actors as never }) : target.machine;
+  const heard: Heard[] = [];
+  const provided = target.effects?.length
+    ? target.machine.provide({ actors: actors as never })
+    : target.machine;
+  const logic = withListeners(provided, target.listeners ?? [], heard);
   const actor = createActor(logic, {
     clock,
     inspect: recordCoverage,
@@ -422,7 +460,7 @@ export async function replaySpecPath<S>(model: SpecModel<S>, target: ReplayTarge
   await flush();
   const check = (state: S, where: string, started: EffectCall[], expectedCalls: EffectCall[]): void => {
     if (failure) throw new Error(`${where}: the machine failed: ${String(failure)}`);
-    const actual = JSON.stringify(target.observe({ snapshot: actor.getSnapshot(), actor }));
+    const actual = JSON.stringify(target.observe({ snapshot: actor.getSnapshot(), actor, heard }));
     const expected = JSON.stringify(model.expect(state));
     if (actual !== expected)
       throw new Error(`${where}: expected ${expected} but the machine shows ${actual}`);

@@ -13,7 +13,10 @@ const isMachine = (value: unknown): value is AnyStateMachine =>
   typeof (value as { provide?: unknown }).provide === 'function';
 
 /** Every machine the files of machines/ (its feature folders) export, by file. */
-const modules = import.meta.glob<Record<string, unknown>>('../../machines/**/*.ts', { eager: true });
+const modules = import.meta.glob<Record<string, unknown>>(
+  ['../../machines/**/*.ts', '!../../machines/**/*.test.ts', '!../../machines/**/*.model.ts'],
+  { eager: true },
+);
 const machines = Object.entries(modules).flatMap(([file, exports]) =>
   Object.values(exports)
     .filter(isMachine)

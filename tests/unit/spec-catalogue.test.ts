@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEC_MODELS } from '../models/spec/index.ts';
 import { NODE_REPLAYS } from '../replay/node-runner.ts';
 import { BROWSER_SCRIPTS } from '../replay/scripts/index.ts';
+import { COLOCATED } from '../support/colocated.ts';
 
 const SPEC_DIR = join('tests', 'models', 'spec');
 const MODEL_TESTS = join('tests', 'machines');
@@ -52,14 +53,18 @@ describe('the path catalogue', () => {
   it('can replay every machine it lists, in Chromium or in Node, each of its walks', () => {
     const replayable = (name: string) =>
       BROWSER_SCRIPTS.some((s) => s.machineId === name) || NODE_REPLAYS.some((r) => r.machineId === name);
-    expect(NODE_REPLAYS.map((r) => r.machineId).sort()).toEqual([
-      'app',
-      'connection',
-      'resendEmail',
-      'session',
-      'socialLogin',
-      'toastItem',
-    ]);
+    // those named here, and every machine whose model sits beside it (replayed in its model's target)
+    expect(NODE_REPLAYS.map((r) => r.machineId).sort()).toEqual(
+      [
+        'app',
+        'connection',
+        'resendEmail',
+        'session',
+        'socialLogin',
+        'toastItem',
+        ...COLOCATED.map((c) => c.machineId),
+      ].sort(),
+    );
     expect(SPEC_MODELS.filter((e) => !replayable(e.name)).map((e) => e.name)).toEqual([]);
     // a machine replayed in Node has a harness for each of its walks (`npm run replay -- toastItem
     // "4000 ms" 1`); one it replays in Chromium by a script is not also replayed in Node

@@ -1,6 +1,7 @@
 // Every machine's independent model, by the machine's name: what `npm run paths` lists. A machine
 // with several walks (another input) lists each.
 import type { SpecModel } from '../../support/spec-model.ts';
+import { COLOCATED } from '../../support/colocated.ts';
 import { appSpec } from './app.ts';
 import { authCallbackSpec } from './auth-callback.ts';
 import { buyFruitCoinsSpec } from './buy-fruitcoins.ts';
@@ -123,4 +124,6 @@ export const SPEC_MODELS: SpecEntry[] = [
       { label: '4000 ms', model: any(toastItemSpec(4000)) },
     ],
   },
+  // the machines whose models sit beside them (machines/<feature>/<name>.model.ts), found by file name
+  ...COLOCATED.map(({ machineId, walks }) => ({ name: machineId, walks })),
 ];
