@@ -177,6 +177,7 @@ export function fingerprint(machine: string): string {
 export function fingerprintFiles(machine: string): string[] {
   const entry = MACHINE_TESTS[machine]!;
   const model = `tests/models/spec/${basename(entry.file)}`;
+  const samples = `tests/models/spec/${basename(entry.file, '.ts')}.samples.ts`;
   const system = `tests/support/${basename(entry.file, '.ts')}-harness.ts`;
   // a model beside its machine, replayed by the shared model-test harness
   const beside = entry.file.replace(/\.ts$/, '.model.ts');
@@ -184,7 +185,7 @@ export function fingerprintFiles(machine: string): string[] {
   return [
     entry.file,
     ...testsOf(machine),
-    ...[model, system, beside].filter((file) => existsSync(file)),
+    ...[model, samples, system, beside].filter((file) => existsSync(file)),
     ...harness,
     ...SHARED,
   ];

@@ -8,6 +8,7 @@
 // prompt that is not listed does nothing; opening the page again drops a copy under way.
 import type { PromptCard } from '../../domain/catalog.ts';
 import type { EffectCall, ReplayTarget, SpecModel, SpecStep } from '../../tests/support/spec-model.ts';
+import { walk } from '../../tests/support/spec-replay.ts';
 import { myPromptsMachine } from './my-prompts.ts';
 import * as view from './my-prompts.selectors.ts';
 
@@ -201,7 +202,7 @@ export const myPromptsSpec = (): SpecModel<MyPromptsState> => ({
 });
 
 /** The model's walks, as the path catalogue lists them (`npm run paths -- myPrompts`). */
-export const walks = [{ label: '', model: myPromptsSpec() as unknown as SpecModel<never> }];
+export const walks = [walk('', myPromptsSpec())];
 
 /** What a person sees in each state of the machine (the path catalogue shows it beside each path). */
 export const sees: Record<string, string> = {

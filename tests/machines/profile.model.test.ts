@@ -1,104 +1,60 @@
 // profile against its independent model (tests/models/spec/profile.ts): every path of each of the
-// model's parts replayed on the machine. The machine tells the session (the header's name, avatar and
-// balance) and the toasts by systemId, so it runs with two listeners beside it: the machine's own chart
-// and implementations, plus, at its root, a `session` and a `toast` that write down what they hear.
+// model's parts replayed on the machine by the shared harness. The machine tells the session (the
+// header's name, avatar and balance) and the toasts by systemId, so it runs with the target's two
+// listeners beside it, at its root, a `session` and a `toast` that write down what they hear.
 import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  createMachine,
-  fromCallback,
-  fromPromise,
-  type AnyEventObject,
-  type AnyStateMachine,
-} from 'xstate';
-import type { AnyActorRef } from 'xstate';
+import { fromPromise, type AnyEventObject } from 'xstate';
 import { profileMachine } from '../../machines/account/profile.ts';
 import * as view from '../../machines/account/profile.selectors.ts';
-import { replaySpecPath, specPaths } from '../support/spec-model.ts';
+import { describeModel, walk } from '../support/spec-replay.ts';
+import { heardLines, running, runWithout } from '../support/model-targets-b.ts';
 import { PROFILE, profileSpec, type ProfileFocus } from '../models/spec/profile.ts';
-import { flushPromises } from '../support/model.ts';
-
-/** An actor that writes down each event it hears, as a line. */
-const listener = (heard: string[]) =>
-  fromCallback(({ receive }) => {
-    receive((event: AnyEventObject) => {
-      const { type, ...rest } = event;
-      heard.push([type, ...Object.values(rest)].join(' '));
-    });
-  });
-
-/** The machine's own chart and implementations, with the `session` and `toast` listeners in its system. */
-const withListeners = (heard: string[]): AnyStateMachine =>
-  createMachine(
-    {
-      ...profileMachine.config,
-      invoke: [
-        { src: listener(heard), systemId: 'session' },
-        { src: listener(heard), systemId: 'toast' },
-      ],
-    } as never,
-    profileMachine.implementations as never,
-  ) as AnyStateMachine;
 
 type Snapshot = Parameters<typeof view.status>[0];
 
 /** The effects the replay controls (invoked by these names). */
 const EFFECTS: string[] = ['fetchProfile', 'saveName', 'uploadAvatar', 'generateAvatar', 'copyText'];
+const LISTENERS = ['session', 'toast'];
 
-for (const focus of ['load', 'name', 'avatar'] as ProfileFocus[]) {
-  const model = profileSpec(focus);
-  describe(`profile against ${model.spec}`, () => {
-    for (const path of specPaths(model)) {
-      it(path.title, () => {
-        const heard: string[] = [];
-        return replaySpecPath(
-          model,
-          {
-            machine: withListeners(heard),
-            effects: EFFECTS,
-            observe: ({ snapshot }) => {
-              const s = snapshot as Snapshot;
-              return {
-                // the effects under way, by the name the machine gives them
-                running: Object.entries(snapshot.children as Record<string, AnyActorRef>)
-                  .filter(([, child]) => EFFECTS.includes(child.src as string))
-                  .map(([id]) => id)
-                  .sort(),
-                status: view.status(s),
-                error: view.error(s),
-                profile: view.profile(s),
-                busy: view.busy(s),
-                uploading: view.uploading(s),
-                generating: view.generating(s),
-                nameDraft: view.nameDraft(s),
-                nameError: view.nameError(s),
-                savingName: view.savingName(s),
-                avatarError: view.avatarError(s),
-                copying: view.copying(s),
-                heard: [...heard],
-              };
-            },
-          },
-          path,
-        );
-      });
-    }
-  });
-}
+describeModel({
+  walks: (['load', 'name', 'avatar'] as ProfileFocus[]).map((focus) => walk(focus, profileSpec(focus))),
+  target: () => ({
+    machine: profileMachine,
+    effects: EFFECTS,
+    listeners: LISTENERS,
+    observe: ({ snapshot, heard }) => {
+      const s = snapshot as Snapshot;
+      return {
+        running: running(snapshot, EFFECTS),
+        status: view.status(s),
+        error: view.error(s),
+        profile: view.profile(s),
+        busy: view.busy(s),
+        uploading: view.uploading(s),
+        generating: view.generating(s),
+        nameDraft: view.nameDraft(s),
+        nameError: view.nameError(s),
+        savingName: view.savingName(s),
+        avatarError: view.avatarError(s),
+        copying: view.copying(s),
+        heard: heardLines(heard),
+      };
+    },
+  }),
+});
 
 // An effect the app did not provide fails, saying which: the page shows that as it shows any failure.
 describe('profile without its effects provided', () => {
   const loaded = { fetchProfile: fromPromise(async () => PROFILE) };
   const run = async (provided: Record<string, unknown>, events: AnyEventObject[]) => {
-    const heard: string[] = [];
-    const actor = createActor(withListeners(heard).provide({ actors: provided as never })).start();
-    for (const event of events) {
-      actor.send(event);
-      await flushPromises();
-    }
-    const s = actor.getSnapshot() as Snapshot;
-    actor.stop();
-    return { error: view.error(s), nameError: view.nameError(s), avatarError: view.avatarError(s), heard };
+    const { snapshot, heard } = await runWithout(profileMachine, events, { provided, listeners: LISTENERS });
+    const s = snapshot as Snapshot;
+    return {
+      error: view.error(s),
+      nameError: view.nameError(s),
+      avatarError: view.avatarError(s),
+      heard: heardLines(heard),
+    };
   };
   const load = { type: 'profile.load' };
   it('fetchProfile', async () => {

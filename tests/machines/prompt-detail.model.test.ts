@@ -1,31 +1,21 @@
 // promptDetail against its independent model (tests/models/spec/prompt-detail.ts): every path of the
-// model replayed on the machine, observed through its selectors as the detail page reads them (the
-// prompt and its related shelf only where the page shows them; the reason only on the error view).
+// model, and a longer sequence written out here, replayed on the machine by the shared harness, observed
+// through its selectors as the detail page reads them (the prompt and its related shelf only where the
+// page shows them; the reason only on the error view).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { promptDetailMachine, type PromptLookup } from '../../machines/catalog/prompt-detail.ts';
 import * as view from '../../machines/catalog/prompt-detail.selectors.ts';
-import {
-  replaySpecPath,
-  specPaths,
-  specStepLabel,
-  type SpecPath,
-  type SpecStep,
-} from '../support/spec-model.ts';
-import { DETAIL_PROMPTS, promptDetailSpec, type PromptDetailState } from '../models/spec/prompt-detail.ts';
+import type { SpecStep } from '../support/spec-model.ts';
+import { describeModel, walk } from '../support/spec-replay.ts';
+import { writtenPaths } from '../support/model-targets-b.ts';
+import { DETAIL_PROMPTS, promptDetailSpec } from '../models/spec/prompt-detail.ts';
 
-const model = promptDetailSpec();
 type Snapshot = ReturnType<typeof promptDetailMachine.getInitialSnapshot>;
 
-/** A sequence of steps as a path, each state what the model says it leads to. */
-const sequence = (steps: SpecStep[]): SpecPath<PromptDetailState> => {
-  let state = model.initial;
-  const taken = steps.map((step) => ({ step, state: (state = model.next(state, step)) }));
-  return { title: `sequence: ${steps.map(specStepLabel).join(' · ')}`, steps: taken };
-};
 const open7: SpecStep = { send: { type: 'detail.load', id: 'misty-lake-7' } };
 /** Longer than the model's paths: a prompt that went missing is not shown again while it reloads. */
-const SEQUENCES = [
+const SEQUENCES: SpecStep[][] = [
   [
     open7,
     { settle: 'fetchPrompt', output: { found: true, prompt: DETAIL_PROMPTS['misty-lake-7'] } },
@@ -33,34 +23,28 @@ const SEQUENCES = [
     { settle: 'fetchPrompt', output: { found: false } },
     open7,
   ],
-].map(sequence);
+];
 
-describe(`promptDetail against ${model.spec}`, () => {
-  for (const path of [...specPaths(model), ...SEQUENCES]) {
-    it(path.title, () =>
-      replaySpecPath(
-        model,
-        {
-          machine: promptDetailMachine,
-          effects: ['fetchPrompt', 'fetchRelated'],
-          observe: ({ snapshot }) => {
-            const s = snapshot as Snapshot;
-            const status = view.status(s);
-            const shows = (status === 'loading' || status === 'ready') && view.prompt(s) !== null;
-            return {
-              status,
-              id: view.id(s),
-              prompt: shows ? view.prompt(s) : null,
-              error: status === 'error' ? view.error(s) : null,
-              related: shows ? view.related(s) : [],
-              relatedPhase: shows ? view.relatedPhase(s) : null,
-            };
-          },
-        },
-        path,
-      ),
-    );
-  }
+describeModel({
+  walks: [walk('', promptDetailSpec())],
+  paths: (_, model) => writtenPaths(model, SEQUENCES),
+  target: () => ({
+    machine: promptDetailMachine,
+    effects: ['fetchPrompt', 'fetchRelated'],
+    observe: ({ snapshot }) => {
+      const s = snapshot as Snapshot;
+      const status = view.status(s);
+      const shows = (status === 'loading' || status === 'ready') && view.prompt(s) !== null;
+      return {
+        status,
+        id: view.id(s),
+        prompt: shows ? view.prompt(s) : null,
+        error: status === 'error' ? view.error(s) : null,
+        related: shows ? view.related(s) : [],
+        relatedPhase: shows ? view.relatedPhase(s) : null,
+      };
+    },
+  }),
 });
 
 describe('promptDetail without its effects provided', () => {

@@ -1,28 +1,17 @@
 // promptList against its independent model (tests/models/spec/prompt-list.ts): every path of the
-// model replayed on the machine, observed through its selectors as the pages read them (the page only
-// where the grid shows it, the reason only on the error view).
+// model, and longer sequences written out here, replayed on the machine by the shared harness, observed
+// through its selectors as the pages read them (the page only where the grid shows it, the reason only
+// on the error view).
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
 import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
 import * as view from '../../machines/catalog/prompt-list.selectors.ts';
-import {
-  replaySpecPath,
-  specPaths,
-  specStepLabel,
-  type SpecPath,
-  type SpecStep,
-} from '../support/spec-model.ts';
-import { promptListSpec, QUERIES, type PromptListState, type QueryName } from '../models/spec/prompt-list.ts';
+import type { SpecStep } from '../support/spec-model.ts';
+import { describeModel, walk } from '../support/spec-replay.ts';
+import { runWithout, writtenPaths } from '../support/model-targets-b.ts';
+import { promptListSpec, QUERIES, type QueryName } from '../models/spec/prompt-list.ts';
 
-const model = promptListSpec();
 type Snapshot = ReturnType<typeof promptListMachine.getInitialSnapshot>;
 
-/** A sequence of steps as a path, each state what the model says it leads to. */
-const sequence = (steps: SpecStep[]): SpecPath<PromptListState> => {
-  let state = model.initial;
-  const taken = steps.map((step) => ({ step, state: (state = model.next(state, step)) }));
-  return { title: `sequence: ${steps.map(specStepLabel).join(' · ')}`, steps: taken };
-};
 const load = (query: QueryName, entry: string): SpecStep => ({
   send: { type: 'list.load', query: QUERIES[query].sent, entry },
 });
@@ -33,7 +22,7 @@ const answer = (query: QueryName, version: 0 | 1): SpecStep => ({
 const visitor: SpecStep = { send: { type: 'viewer.changed', viewer: null } };
 const member: SpecStep = { send: { type: 'viewer.changed', viewer: 'token-b' } };
 /** Longer than the model's paths: the page an entry keeps is the one it showed last. */
-const SEQUENCES = [
+const SEQUENCES: SpecStep[][] = [
   // a second entry of the list shown keeps that page too
   [load('home', 'e1'), answer('home', 0), load('home', 'e4'), load('search', 'e2'), load('home', 'e4')],
   // the fresh page fetched on the way back is the one kept
@@ -117,41 +106,34 @@ const SEQUENCES = [
     answer('search', 0),
     load('home', 'e1'),
   ],
-].map(sequence);
+];
 
-describe(`promptList against ${model.spec}`, () => {
-  for (const path of [...specPaths(model), ...SEQUENCES]) {
-    it(path.title, () =>
-      replaySpecPath(
-        model,
-        {
-          machine: promptListMachine,
-          effects: ['fetchPromptPage'],
-          observe: ({ snapshot }) => {
-            const s = snapshot as Snapshot;
-            const status = view.status(s);
-            return {
-              status,
-              page: status === 'ready' ? view.page(s) : null,
-              error: status === 'error' ? view.error(s) : null,
-              recommendedMode: view.recommendedMode(s),
-              recommendedBecause: view.recommendedBecause(s),
-            };
-          },
-        },
-        path,
-      ),
-    );
-  }
+describeModel({
+  walks: [walk('', promptListSpec())],
+  paths: (_, model) => writtenPaths(model, SEQUENCES),
+  target: () => ({
+    machine: promptListMachine,
+    effects: ['fetchPromptPage'],
+    observe: ({ snapshot }) => {
+      const s = snapshot as Snapshot;
+      const status = view.status(s);
+      return {
+        status,
+        page: status === 'ready' ? view.page(s) : null,
+        error: status === 'error' ? view.error(s) : null,
+        recommendedMode: view.recommendedMode(s),
+        recommendedBecause: view.recommendedBecause(s),
+      };
+    },
+  }),
 });
 
 describe('promptList without its fetch provided', () => {
   it('fails like any failed load, naming the missing effect', async () => {
-    const actor = createActor(promptListMachine).start();
-    actor.send({ type: 'list.load', query: { page: 1 }, entry: 'e1' });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(view.status(actor.getSnapshot())).toBe('error');
-    expect(view.error(actor.getSnapshot())).toBe('fetchPromptPage must be provided');
-    actor.stop();
+    const { snapshot } = await runWithout(promptListMachine, [
+      { type: 'list.load', query: { page: 1 }, entry: 'e1' },
+    ]);
+    expect(view.status(snapshot as Snapshot)).toBe('error');
+    expect(view.error(snapshot as Snapshot)).toBe('fetchPromptPage must be provided');
   });
 });

@@ -1,42 +1,32 @@
 // registrationSuccess against its independent model (tests/models/spec/registration-success.ts):
-// every path of the model replayed on the machine, observed through its selectors and the resend
-// button it hands to the page.
-import { describe, it } from 'vitest';
+// every path of the model replayed on the machine by the shared harness, observed through its selectors
+// and the resend button it hands to the page.
 import type { SnapshotFrom } from 'xstate';
 import { registrationSuccessMachine } from '../../machines/auth/registration-success.ts';
 import * as view from '../../machines/auth/registration-success.selectors.ts';
 import * as button from '../../machines/auth/resend-email.selectors.ts';
-import { replaySpecPath, specPaths } from '../support/spec-model.ts';
+import { describeModel, walk } from '../support/spec-replay.ts';
 import { registrationSuccessSpec } from '../models/spec/registration-success.ts';
 
-const model = registrationSuccessSpec();
-
-describe(`registrationSuccess against ${model.spec}`, () => {
-  for (const path of specPaths(model)) {
-    it(path.title, () =>
-      replaySpecPath(
-        model,
-        {
-          machine: registrationSuccessMachine,
-          observe: ({ snapshot }) => {
-            const s = snapshot as SnapshotFrom<typeof registrationSuccessMachine>;
-            const resend = view.resend(s)?.getSnapshot();
-            return {
-              visible: view.visible(s),
-              closing: view.closing(s),
-              email: view.email(s),
-              resend: resend
-                ? {
-                    email: resend.context.email,
-                    disabled: button.disabled(resend),
-                    secondsLeft: button.secondsLeft(resend),
-                  }
-                : null,
-            };
-          },
-        },
-        path,
-      ),
-    );
-  }
+describeModel({
+  walks: [walk('', registrationSuccessSpec())],
+  target: () => ({
+    machine: registrationSuccessMachine,
+    observe: ({ snapshot }) => {
+      const s = snapshot as SnapshotFrom<typeof registrationSuccessMachine>;
+      const resend = view.resend(s)?.getSnapshot();
+      return {
+        visible: view.visible(s),
+        closing: view.closing(s),
+        email: view.email(s),
+        resend: resend
+          ? {
+              email: resend.context.email,
+              disabled: button.disabled(resend),
+              secondsLeft: button.secondsLeft(resend),
+            }
+          : null,
+      };
+    },
+  }),
 });

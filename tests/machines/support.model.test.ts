@@ -1,13 +1,12 @@
 // support against its independent model (tests/models/spec/support.ts): every path of each of the
-// model's parts replayed on the machine, observed through the page's selectors.
+// model's parts replayed on the machine by the shared harness, observed through the page's selectors.
 import { describe, expect, it } from 'vitest';
-import { createActor, type AnyEventObject } from 'xstate';
-import type { AnyActorRef } from 'xstate';
+import type { AnyEventObject } from 'xstate';
 import { supportMachine } from '../../machines/account/support.ts';
 import * as view from '../../machines/account/support.selectors.ts';
-import { replaySpecPath, specPaths } from '../support/spec-model.ts';
+import { describeModel, walk } from '../support/spec-replay.ts';
+import { running, runWithout } from '../support/model-targets-b.ts';
 import { supportSpec, type SupportFocus } from '../models/spec/support.ts';
-import { flushPromises } from '../support/model.ts';
 
 type Snapshot = Parameters<typeof view.sent>[0];
 const FIELDS = ['email', 'subject', 'message'] as const;
@@ -15,63 +14,45 @@ const FIELDS = ['email', 'subject', 'message'] as const;
 /** The effects the replay controls (invoked by these names). */
 const EFFECTS: string[] = ['sendRequest', 'fetchMemberSupport'];
 
-for (const focus of ['email', 'subject', 'message', 'send', 'member'] as SupportFocus[]) {
-  const model = supportSpec(focus);
-  describe(`support against ${model.spec}`, () => {
-    for (const path of specPaths(model)) {
-      it(path.title, () =>
-        replaySpecPath(
-          model,
-          {
-            machine: supportMachine,
-            effects: EFFECTS,
-            observe: ({ snapshot }) => {
-              const s = snapshot as Snapshot;
-              const errors = view.errors(s);
-              return {
-                // the effects under way, by the name the machine gives them
-                running: Object.entries(snapshot.children as Record<string, AnyActorRef>)
-                  .filter(([, child]) => EFFECTS.includes(child.src as string))
-                  .map(([id]) => id)
-                  .sort(),
-                sent: view.sent(s),
-                sentRequest: view.sentRequest(s),
-                member: view.member(s),
-                accountEmail: view.accountEmail(s),
-                typedEmail: view.typedEmail(s),
-                lookingUp: view.lookingUp(s),
-                form: Object.fromEntries(FIELDS.map((f) => [f, view.form(s)[f]])),
-                // in the form's order, as the page lists them
-                errors: Object.fromEntries(FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]])),
-                firstError: view.firstError(s) ?? null,
-                busy: view.busy(s),
-                sendNotice: view.sendNotice(s),
-                noticeText: view.noticeText(s),
-                // the machine's own word for "a notice is above the form" (no page reads it yet)
-                notice: s.hasTag('notice'),
-                requestsStatus: view.requestsStatus(s),
-                requestsError: view.requestsError(s),
-                requests: view.requests(s),
-              };
-            },
-          },
-          path,
-        ),
-      );
-    }
-  });
-}
+const FOCI: SupportFocus[] = ['email', 'subject', 'message', 'send', 'member'];
+
+describeModel({
+  walks: FOCI.map((focus) => walk(focus, supportSpec(focus))),
+  target: () => ({
+    machine: supportMachine,
+    effects: EFFECTS,
+    observe: ({ snapshot }) => {
+      const s = snapshot as Snapshot;
+      const errors = view.errors(s);
+      return {
+        running: running(snapshot, EFFECTS),
+        sent: view.sent(s),
+        sentRequest: view.sentRequest(s),
+        member: view.member(s),
+        accountEmail: view.accountEmail(s),
+        typedEmail: view.typedEmail(s),
+        lookingUp: view.lookingUp(s),
+        form: Object.fromEntries(FIELDS.map((f) => [f, view.form(s)[f]])),
+        // in the form's order, as the page lists them
+        errors: Object.fromEntries(FIELDS.filter((f) => errors[f]).map((f) => [f, errors[f]])),
+        firstError: view.firstError(s) ?? null,
+        busy: view.busy(s),
+        sendNotice: view.sendNotice(s),
+        noticeText: view.noticeText(s),
+        // the machine's own word for "a notice is above the form" (no page reads it yet)
+        notice: s.hasTag('notice'),
+        requestsStatus: view.requestsStatus(s),
+        requestsError: view.requestsError(s),
+        requests: view.requests(s),
+      };
+    },
+  }),
+});
 
 // An effect the app did not provide fails, saying which: the page shows that as it shows any failure.
 describe('support without its effects provided', () => {
   const run = async (events: AnyEventObject[]) => {
-    const actor = createActor(supportMachine).start();
-    for (const event of events) {
-      actor.send(event as never);
-      await flushPromises();
-    }
-    const s = actor.getSnapshot() as Snapshot;
-    actor.stop();
+    const s = (await runWithout(supportMachine, events)).snapshot as Snapshot;
     return { notice: view.noticeText(s), requestsError: view.requestsError(s) };
   };
   it('sendRequest', async () => {
