@@ -15,7 +15,7 @@ import * as listView from '../../machines/catalog/prompt-list.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { AlertIcon, CloseIcon, ImageIcon } from '../ui/first-paint-icons.tsx';
-import { PageLinks } from '../ui/page-links.tsx';
+import { ChipLinks, PageLinks } from '../ui/page-links.tsx';
 import { PromptCard, PromptCardSkeleton } from './prompt-card.tsx';
 import { useSessionView } from '../auth/use-session.ts';
 
@@ -176,49 +176,44 @@ function FilterBar({ search, options }: { search: ListSearch; options: ListOptio
   return (
     <div className="filter-bar">
       <div className="filter-bar__chips">
-        <nav className="chip-row" aria-label="Generator">
-          <Link
-            to="."
-            search={(prev: ListSearch) => ({ ...prev, type: undefined, page: undefined })}
-            className="chip"
-            aria-current={search.type === undefined ? 'true' : undefined}
-          >
-            All generators
-          </Link>
-          {GENERATOR_TYPES.map((type) => (
-            <Link
-              key={type}
-              to="."
-              search={(prev: ListSearch) => ({ ...prev, type, page: undefined })}
-              className={`chip chip--generator-${type}`}
-              aria-current={search.type === type ? 'true' : undefined}
-            >
-              {GENERATORS[type]}
-            </Link>
-          ))}
-        </nav>
+        <ChipLinks
+          label="Generator"
+          currentToken="true"
+          choices={[
+            {
+              key: 'all',
+              label: 'All generators',
+              search: (prev: ListSearch) => ({ ...prev, type: undefined, page: undefined }),
+              current: search.type === undefined,
+            },
+            ...GENERATOR_TYPES.map((type) => ({
+              key: String(type),
+              label: GENERATORS[type],
+              search: (prev: ListSearch) => ({ ...prev, type, page: undefined }),
+              current: search.type === type,
+              className: `chip--generator-${type}`,
+            })),
+          ]}
+        />
         {options.gradeFilter ? (
-          <nav className="chip-row" aria-label="Grade">
-            <Link
-              to="."
-              search={(prev: ListSearch) => ({ ...prev, grade: undefined, page: undefined })}
-              className="chip"
-              aria-current={search.grade === undefined ? 'true' : undefined}
-            >
-              Any price
-            </Link>
-            {GRADE_VALUES.map((grade) => (
-              <Link
-                key={grade}
-                to="."
-                search={(prev: ListSearch) => ({ ...prev, grade, page: undefined })}
-                className="chip"
-                aria-current={search.grade === grade ? 'true' : undefined}
-              >
-                {GRADE_LABELS[grade]}
-              </Link>
-            ))}
-          </nav>
+          <ChipLinks
+            label="Grade"
+            currentToken="true"
+            choices={[
+              {
+                key: 'any',
+                label: 'Any price',
+                search: (prev: ListSearch) => ({ ...prev, grade: undefined, page: undefined }),
+                current: search.grade === undefined,
+              },
+              ...GRADE_VALUES.map((grade) => ({
+                key: String(grade),
+                label: GRADE_LABELS[grade],
+                search: (prev: ListSearch) => ({ ...prev, grade, page: undefined }),
+                current: search.grade === grade,
+              })),
+            ]}
+          />
         ) : null}
         <div className="chip-row" role="group" aria-label="Tags and saved">
           {loggedIn || search.saved === 1 ? (

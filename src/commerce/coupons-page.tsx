@@ -10,7 +10,7 @@ import type { CouponsSearch } from './history-search.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
 import { DateText, HistorySection, LoadFailed, RowsSkeleton } from './history-parts.tsx';
-import { EXACT_QUERY } from '../ui/page-links.tsx';
+import { ChipLinks } from '../ui/page-links.tsx';
 import { CoinIcon, TicketIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
@@ -66,20 +66,15 @@ function CouponList({ tab }: { tab: CouponStatus }) {
   return (
     <HistorySection label="Coupons" busy={loading} state={state}>
       <div className="history__bar">
-        <nav className="chip-row" aria-label="Coupon status">
-          {TABS.map(({ tab: value, label }) => (
-            <Link
-              key={value}
-              to="."
-              search={{ tab: value === 'valid' ? undefined : value }}
-              activeOptions={EXACT_QUERY}
-              className="chip"
-              aria-current={tab === value ? 'page' : undefined}
-            >
-              {label}
-            </Link>
-          ))}
-        </nav>
+        <ChipLinks
+          label="Coupon status"
+          choices={TABS.map(({ tab: value, label }) => ({
+            key: value,
+            label,
+            search: { tab: value === 'valid' ? undefined : value },
+            current: tab === value,
+          }))}
+        />
         {exchangeLink}
       </div>
       {loading ? (

@@ -19,7 +19,7 @@ import {
   totalPagesOf,
   totalText,
 } from './history-parts.tsx';
-import { EXACT_QUERY, PageLinks } from '../ui/page-links.tsx';
+import { ChipLinks, EXACT_QUERY, PageLinks } from '../ui/page-links.tsx';
 import { ChevronRightIcon, ReceiptIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
@@ -64,20 +64,16 @@ function OrderList({ status }: { status: OrderStatus | undefined }) {
 
   return (
     <HistorySection label="Orders" busy={loading} state={state}>
-      <nav className="chip-row history__filters" aria-label="Order status">
-        {FILTERS.map((filter) => (
-          <Link
-            key={filter.label}
-            to="."
-            search={{ status: filter.status }}
-            activeOptions={EXACT_QUERY}
-            className="chip"
-            aria-current={status === filter.status ? 'page' : undefined}
-          >
-            {filter.label}
-          </Link>
-        ))}
-      </nav>
+      <ChipLinks
+        label="Order status"
+        className="history__filters"
+        choices={FILTERS.map((filter) => ({
+          key: filter.label,
+          label: filter.label,
+          search: { status: filter.status },
+          current: status === filter.status,
+        }))}
+      />
       {loading ? (
         <RowsSkeleton label="Loading your orders…" />
       ) : failed ? (

@@ -1,5 +1,6 @@
 import '../styles/catalog.css';
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from './first-paint-icons.tsx';
 
 /**
@@ -50,6 +51,49 @@ export function PageLinks({ current, totalPages }: { current: number; totalPages
           Next <ChevronRightIcon size={18} />
         </span>
       )}
+    </nav>
+  );
+}
+
+/** One choice of a row of chips: its words and the search it opens (the page's own search with it). */
+export interface ChipChoice {
+  key: string;
+  label: ReactNode;
+  /** The search of the address it links to (an object, or a change of the current search). */
+  search: Record<string, unknown> | ((prev: never) => Record<string, unknown>);
+  current: boolean;
+  className?: string;
+}
+
+/**
+ * A row of chips that are links to other queries of the same page (a tab, a filter): the one shown
+ * is `aria-current` (`page` for tabs, `true` for filters among others).
+ */
+export function ChipLinks({
+  label,
+  choices,
+  className,
+  currentToken = 'page',
+}: {
+  label: string;
+  choices: ChipChoice[];
+  className?: string;
+  currentToken?: 'page' | 'true';
+}) {
+  return (
+    <nav className={className ? `chip-row ${className}` : 'chip-row'} aria-label={label}>
+      {choices.map((choice) => (
+        <Link
+          key={choice.key}
+          to="."
+          search={choice.search as never}
+          activeOptions={EXACT_QUERY}
+          className={choice.className ? `chip ${choice.className}` : 'chip'}
+          aria-current={choice.current ? currentToken : undefined}
+        >
+          {choice.label}
+        </Link>
+      ))}
     </nav>
   );
 }

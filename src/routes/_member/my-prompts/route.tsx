@@ -16,7 +16,7 @@ import { DateText, HistorySection, LoadFailed, RowsSkeleton } from '../../../com
 import { useSystemActor, useSystemSelector } from '../../../system/react.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { LibraryIcon } from '../../../ui/icons.tsx';
-import { EXACT_QUERY } from '../../../ui/page-links.tsx';
+import { ChipLinks } from '../../../ui/page-links.tsx';
 import { ensureFor } from '../../-lib/ensure.ts';
 import { pageEntry } from '../../-lib/page-entry.ts';
 
@@ -88,21 +88,20 @@ function Library({ shelf }: { shelf: view.Shelf }) {
   const entries = shelves[shelf];
   return (
     <HistorySection label="Your prompts" busy={status === 'loading'} state={state}>
-      <nav className="chip-row" aria-label="Show">
-        {TABS.map(({ shelf: value, label }) => (
-          <Link
-            key={value}
-            to="."
-            search={{ show: value === 'all' ? undefined : value }}
-            activeOptions={EXACT_QUERY}
-            className="chip"
-            aria-current={shelf === value ? 'page' : undefined}
-          >
-            {label}
-            {status === 'ready' ? <span className="library__count">{shelves[value].length}</span> : null}
-          </Link>
-        ))}
-      </nav>
+      <ChipLinks
+        label="Show"
+        choices={TABS.map(({ shelf: value, label }) => ({
+          key: value,
+          label: (
+            <>
+              {label}
+              {status === 'ready' ? <span className="library__count">{shelves[value].length}</span> : null}
+            </>
+          ),
+          search: { show: value === 'all' ? undefined : value },
+          current: shelf === value,
+        }))}
+      />
       {status === 'loading' ? (
         <RowsSkeleton label="Loading your prompts…" rows={3} />
       ) : status === 'error' ? (
