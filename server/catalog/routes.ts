@@ -12,7 +12,7 @@ import { ApiError, notFound, ok } from '../http/envelope.ts';
 import { IMAGE_SIZES, renderPromptImage } from '../images/render.ts';
 import { sha1, type ImageCache } from './image-cache.ts';
 import { ViewCounter } from './view-counts.ts';
-import { readImageFile } from '../operator/catalog-import.ts';
+import { readImageFile } from './image-files.ts';
 import { homeSections } from './home.ts';
 import { parseTags } from './list-query.ts';
 import { listPrompts } from './lists.ts';

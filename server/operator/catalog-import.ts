@@ -35,7 +35,6 @@ export class ImageRefused extends Error {
   override name = 'ImageRefused';
 }
 
-const bytesOf = (value: unknown): Buffer => Buffer.from(value as Uint8Array);
 
 /** Re-encodes an upload to the card and full WebP sizes; ImageRefused when it is not a usable image. */
 export async function encodeImage(bytes: Buffer): Promise<{ full: Buffer; card: Buffer }> {
@@ -106,19 +105,6 @@ export async function resolveImages(db: Queryable, hashes: readonly string[]): P
     found.set(row.full_sha256, row.sha256);
   }
   return found;
-}
-
-/** One size of a stored image file, or null. */
-export async function readImageFile(
-  db: Queryable,
-  key: string,
-  size: 'full' | 'card',
-): Promise<Buffer | null> {
-  const row = await db.maybeOne<{ bytes: Uint8Array }>(
-    `SELECT ${size === 'full' ? 'full_webp' : 'card_webp'} AS bytes FROM prompt_image_files WHERE sha256 = $1`,
-    [key],
-  );
-  return row === null ? null : bytesOf(row.bytes);
 }
 
 export interface ImportResult {

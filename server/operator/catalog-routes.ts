@@ -3,6 +3,7 @@
 // hide, show and price a prompt by slug. Every route runs operatorGuard (403 when OPERATOR_TOKEN is unset,
 // 401 for a wrong token, 429 after too many wrong ones). A change calls catalogChanges.changed(), so kept
 // answers (here and, on PostgreSQL, in the other processes) are dropped at once.
+import { readImageFile } from '../catalog/image-files.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
@@ -16,7 +17,6 @@ import {
   ImageRefused,
   importCatalog,
   MAX_IMAGE_BYTES,
-  readImageFile,
   setHidden,
   setPrice,
   storeImage,
