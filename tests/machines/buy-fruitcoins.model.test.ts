@@ -1,45 +1,14 @@
 // Buy FruitCoins against its independent model (tests/models/spec/buy-fruitcoins.ts): every path of the
-// model replayed on the machine, run in a small system beside a stand-in session that writes down what
-// it is told; observed through the selectors (what the page shows), the calls it makes (with each
-// attempt's request id), what the session heard and the payment pages the browser was sent to.
+// model replayed on the machine by the shared harness (tests/support/spec-replay.ts), with a session
+// listening beside it; observed through the selectors (what the page shows), the calls it makes (with
+// each attempt's request id), what the session heard and the payment pages the browser was sent to.
 import { describe, expect, it } from 'vitest';
-import {
-  assign,
-  createActor,
-  fromPromise,
-  sendTo,
-  setup,
-  type AnyEventObject,
-  type AnyStateMachine,
-} from 'xstate';
+import { assign, createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { buyFruitCoinsMachine } from '../../machines/commerce/buy-fruitcoins.ts';
 import * as view from '../../machines/commerce/buy-fruitcoins.selectors.ts';
-import { replaySpecPath, specPaths } from '../support/spec-model.ts';
+import { heardBy, ownChildren } from '../support/model-targets.ts';
+import { describeModel, walk } from '../support/spec-replay.ts';
 import { buyFruitCoinsSpec, PACKS } from '../models/spec/buy-fruitcoins.ts';
-
-/** Stands in for the session: writes down every event it receives. */
-const listener = setup({ types: { context: {} as { heard: AnyEventObject[] } } }).createMachine({
-  context: { heard: [] },
-  on: { '*': { actions: assign({ heard: ({ context, event }) => [...context.heard, event] }) } },
-});
-
-/**
- * The machine beside the session, by systemId; events sent to the system reach the machine. The
- * replay provides its fake calls to the machine itself (`provide` rebuilds the system around it).
- */
-const inSystem = (machine: AnyStateMachine): AnyStateMachine => {
-  const system = setup({ actors: { machine, listener } }).createMachine({
-    invoke: [
-      { id: 'session', src: 'listener', systemId: 'session' },
-      { id: 'machine', src: 'machine', systemId: 'buyFruitCoins' },
-    ],
-    on: { '*': { actions: sendTo('machine', ({ event }) => event) } },
-  });
-  return Object.assign(system, {
-    provide: (implementations: Parameters<AnyStateMachine['provide']>[0]) =>
-      inSystem(machine.provide(implementations)),
-  });
-};
 
 /** The machine's tags (its published states), in the model's order. */
 const TAGS = [
@@ -58,16 +27,17 @@ const TAGS = [
   'unpaid',
 ];
 
-const model = buyFruitCoinsSpec();
+const LISTENERS = ['session'];
 
-describe(`buyFruitCoins against ${model.spec}`, () => {
-  for (const path of specPaths(model)) {
-    it(path.title, () => {
-      // src/ leaves for the payment page, and draws an attempt's id from `crypto` when the page gave
-      // none (src/commerce/topup-logic.ts); here the Nth drawn is "req-N"
-      const left: string[] = [];
-      let drawn = 0;
-      const machine = buyFruitCoinsMachine.provide({
+describeModel({
+  walks: [walk('', buyFruitCoinsSpec())],
+  target: () => {
+    // src/ leaves for the payment page, and draws an attempt's id from `crypto` when the page gave
+    // none (src/commerce/topup-logic.ts); here the Nth drawn is "req-N"
+    const left: string[] = [];
+    let drawn = 0;
+    return {
+      machine: buyFruitCoinsMachine.provide({
         actions: {
           goToPayment: (_, params: { url: string }) => void left.push(params.url),
           newRequestId: assign({
@@ -75,49 +45,35 @@ describe(`buyFruitCoins against ${model.spec}`, () => {
               context.requestId ?? `req-${++drawn}`,
           }) as never,
         },
-      });
-      return replaySpecPath(
-        model,
-        {
-          machine: inSystem(machine),
-          effects: ['fetchPacks', 'buyPack', 'confirmTopUp'],
-          observe: ({ snapshot }) => {
-            const children = snapshot.children as Record<string, { getSnapshot(): never }>;
-            const s = children.machine!.getSnapshot();
-            const session = children.session!.getSnapshot() as { context: { heard: AnyEventObject[] } };
-            const machine = children.machine!.getSnapshot() as {
-              hasTag(tag: string): boolean;
-              children: Record<string, unknown>;
-              status: string;
-              error: unknown;
-            };
-            // the system would not fail with it: a machine that fails here fails the path
-            if (machine.status !== 'active') throw new Error(`The machine failed: ${String(machine.error)}`);
-            return {
-              tags: TAGS.filter((tag) => machine.hasTag(tag)),
-              running: Object.keys(machine.children),
-              status: view.status(s),
-              error: view.error(s),
-              packs: view.packs(s),
-              balance: view.balance(s),
-              busy: view.busy(s),
-              buyingBasket: view.buyingPack('basket')(s),
-              buyingHandful: view.buyingPack('handful')(s),
-              purchase: view.purchase(s),
-              buyError: view.buyError(s),
-              paymentUrl: view.paymentUrl(s),
-              paymentResult: view.paymentResult(s),
-              topup: view.topup(s),
-              sessionHeard: session.context.heard,
-              left: [...left],
-            };
-          },
-        },
-        path,
-      );
-    });
-  }
+      }),
+      effects: ['fetchPacks', 'buyPack', 'confirmTopUp'],
+      listeners: LISTENERS,
+      observe: ({ snapshot, actor, heard }) => {
+        const s = snapshot as SnapshotFrom<typeof buyFruitCoinsMachine>;
+        return {
+          tags: TAGS.filter((tag) => snapshot.hasTag(tag)),
+          running: ownChildren(snapshot, actor, LISTENERS),
+          status: view.status(s),
+          error: view.error(s),
+          packs: view.packs(s),
+          balance: view.balance(s),
+          busy: view.busy(s),
+          buyingBasket: view.buyingPack('basket')(s),
+          buyingHandful: view.buyingPack('handful')(s),
+          purchase: view.purchase(s),
+          buyError: view.buyError(s),
+          paymentUrl: view.paymentUrl(s),
+          paymentResult: view.paymentResult(s),
+          topup: view.topup(s),
+          sessionHeard: heardBy(heard, 'session'),
+          left: [...left],
+        };
+      },
+    };
+  },
+});
 
+describe('buyFruitCoins, in its own words', () => {
   it('makes no call and no request id of its own: unprovided, each fails and says why', async () => {
     const flush = () => new Promise((resolve) => setImmediate(resolve));
     const bare = createActor(buyFruitCoinsMachine).start();

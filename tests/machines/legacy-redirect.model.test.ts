@@ -1,41 +1,34 @@
 // legacyRedirect against its independent model (tests/models/spec/legacy-redirect.ts): every path of
-// the model replayed on the machine, observed through its selectors and the address it replaces.
+// the model replayed on the machine by the shared harness (tests/support/spec-replay.ts), observed
+// through its selectors and the address it replaces.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type SnapshotFrom } from 'xstate';
 import { legacyRedirectMachine } from '../../machines/catalog/legacy-redirect.ts';
 import * as view from '../../machines/catalog/legacy-redirect.selectors.ts';
-import { replaySpecPath, specPaths } from '../support/spec-model.ts';
+import { describeModel, walk } from '../support/spec-replay.ts';
 import { legacyRedirectSpec } from '../models/spec/legacy-redirect.ts';
 
-const model = legacyRedirectSpec();
-
-describe(`legacyRedirect against ${model.spec}`, () => {
-  for (const path of specPaths(model)) {
-    it(path.title, () => {
-      const redirects: string[] = [];
-      const machine = legacyRedirectMachine.provide({
+describeModel({
+  walks: [walk('', legacyRedirectSpec())],
+  target: () => {
+    const redirects: string[] = [];
+    return {
+      machine: legacyRedirectMachine.provide({
         actions: { redirect: (_, { href }) => void redirects.push(href) },
-      });
-      return replaySpecPath(
-        model,
-        {
-          machine,
-          effects: ['fetchPrompt'],
-          observe: ({ snapshot }) => {
-            const s = snapshot as ReturnType<typeof machine.getInitialSnapshot>;
-            // the reason is shown on the error card only
-            return {
-              status: view.status(s),
-              error: view.status(s) === 'error' ? view.error(s) : null,
-              busy: s.hasTag('busy'),
-              redirects: [...redirects],
-            };
-          },
-        },
-        path,
-      );
-    });
-  }
+      }),
+      effects: ['fetchPrompt'],
+      observe: ({ snapshot }) => {
+        const s = snapshot as SnapshotFrom<typeof legacyRedirectMachine>;
+        // the reason is shown on the error card only
+        return {
+          status: view.status(s),
+          error: view.status(s) === 'error' ? view.error(s) : null,
+          busy: s.hasTag('busy'),
+          redirects: [...redirects],
+        };
+      },
+    };
+  },
 });
 
 describe('legacyRedirect without its lookup provided', () => {

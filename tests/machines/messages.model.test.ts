@@ -8,7 +8,7 @@ import type { Message } from '../../domain/account.ts';
 import { messagesMachine } from '../../machines/account/messages.ts';
 import * as view from '../../machines/account/messages.selectors.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { heardLines, running, runWithout } from '../support/model-targets-b.ts';
+import { heardLines, running, runWithout } from '../support/model-targets.ts';
 import { messagesSpec, PAGE_ONE, type MessagesFocus } from '../models/spec/messages.ts';
 
 type Snapshot = Parameters<typeof view.status>[0];

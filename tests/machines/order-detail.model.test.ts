@@ -8,7 +8,7 @@ import type { AnyActorRef } from 'xstate';
 import { orderDetailMachine } from '../../machines/commerce/order-detail.ts';
 import * as view from '../../machines/commerce/order-detail.selectors.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { heardBy, runWithout } from '../support/model-targets-b.ts';
+import { heardBy, runWithout } from '../support/model-targets.ts';
 import { orderDetailSpec } from '../models/spec/order-detail.ts';
 
 const LISTENERS = ['toast', 'cart', 'cartCount'];

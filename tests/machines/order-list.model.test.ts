@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { orderListMachine } from '../../machines/commerce/order-list.ts';
 import * as view from '../../machines/commerce/order-list.selectors.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { runWithout } from '../support/model-targets-b.ts';
+import { runWithout } from '../support/model-targets.ts';
 import { orderListSpec } from '../models/spec/order-list.ts';
 
 const TAGS = ['loading', 'ready', 'error'] as const;

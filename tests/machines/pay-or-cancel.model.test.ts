@@ -9,7 +9,7 @@ import { createActor, fromPromise } from 'xstate';
 import { paymentResultMachine } from '../../machines/commerce/payment-result.ts';
 import * as selectors from '../../machines/commerce/payment-result.selectors.ts';
 import { replaySpecPath, specPaths, type ReplayTarget, type SpecStep } from '../support/spec-model.ts';
-import { heardJson } from '../support/model-targets-b.ts';
+import { heardJson } from '../support/model-targets.ts';
 import { followedPaths, ORDERS, paymentResultSpec } from '../models/spec/payment-result.ts';
 
 /** The payment page with the cart and the badge beside it, and the way to the payment page recorded. */

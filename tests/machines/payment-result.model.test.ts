@@ -9,7 +9,7 @@ import { paymentResultMachine } from '../../machines/commerce/payment-result.ts'
 import * as selectors from '../../machines/commerce/payment-result.selectors.ts';
 import type { SpecPath } from '../support/spec-model.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { heardJson } from '../support/model-targets-b.ts';
+import { heardJson } from '../support/model-targets.ts';
 import { followedPaths, paymentResultSpec } from '../models/spec/payment-result.ts';
 
 const model = paymentResultSpec();

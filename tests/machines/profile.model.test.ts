@@ -7,7 +7,7 @@ import { fromPromise, type AnyEventObject } from 'xstate';
 import { profileMachine } from '../../machines/account/profile.ts';
 import * as view from '../../machines/account/profile.selectors.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { heardLines, running, runWithout } from '../support/model-targets-b.ts';
+import { heardLines, running, runWithout } from '../support/model-targets.ts';
 import { PROFILE, profileSpec, type ProfileFocus } from '../models/spec/profile.ts';
 
 type Snapshot = Parameters<typeof view.status>[0];

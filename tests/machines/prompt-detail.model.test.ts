@@ -8,7 +8,7 @@ import { promptDetailMachine, type PromptLookup } from '../../machines/catalog/p
 import * as view from '../../machines/catalog/prompt-detail.selectors.ts';
 import type { SpecStep } from '../support/spec-model.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { writtenPaths } from '../support/model-targets-b.ts';
+import { writtenPaths } from '../support/model-targets.ts';
 import { DETAIL_PROMPTS, promptDetailSpec } from '../models/spec/prompt-detail.ts';
 
 type Snapshot = ReturnType<typeof promptDetailMachine.getInitialSnapshot>;

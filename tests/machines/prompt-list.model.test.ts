@@ -7,7 +7,7 @@ import { promptListMachine } from '../../machines/catalog/prompt-list.ts';
 import * as view from '../../machines/catalog/prompt-list.selectors.ts';
 import type { SpecStep } from '../support/spec-model.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { runWithout, writtenPaths } from '../support/model-targets-b.ts';
+import { runWithout, writtenPaths } from '../support/model-targets.ts';
 import { promptListSpec, QUERIES, type QueryName } from '../models/spec/prompt-list.ts';
 
 type Snapshot = ReturnType<typeof promptListMachine.getInitialSnapshot>;

@@ -8,7 +8,7 @@ import { fromPromise, type AnyEventObject } from 'xstate';
 import { settingsMachine } from '../../machines/account/settings.ts';
 import * as view from '../../machines/account/settings.selectors.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { heardLines, running, runWithout } from '../support/model-targets-b.ts';
+import { heardLines, running, runWithout } from '../support/model-targets.ts';
 import { SETTINGS, settingsSpec, type SettingsFocus } from '../models/spec/settings.ts';
 
 type Snapshot = Parameters<typeof view.status>[0];

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { shareLandingMachine } from '../../machines/catalog/share-landing.ts';
 import * as view from '../../machines/catalog/share-landing.selectors.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { runWithout } from '../support/model-targets-b.ts';
+import { runWithout } from '../support/model-targets.ts';
 import { shareLandingSpec } from '../models/spec/share-landing.ts';
 
 type Snapshot = ReturnType<typeof shareLandingMachine.getInitialSnapshot>;

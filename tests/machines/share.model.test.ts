@@ -7,7 +7,7 @@ import { shareMachine } from '../../machines/catalog/share.ts';
 import * as view from '../../machines/catalog/share.selectors.ts';
 import { withListeners, type Heard } from '../support/spec-model.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { toastsHeard } from '../support/model-targets-b.ts';
+import { toastsHeard } from '../support/model-targets.ts';
 import { shareSpec } from '../models/spec/share.ts';
 
 describeModel({

@@ -5,7 +5,7 @@ import type { AnyEventObject } from 'xstate';
 import { supportMachine } from '../../machines/account/support.ts';
 import * as view from '../../machines/account/support.selectors.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { running, runWithout } from '../support/model-targets-b.ts';
+import { running, runWithout } from '../support/model-targets.ts';
 import { supportSpec, type SupportFocus } from '../models/spec/support.ts';
 
 type Snapshot = Parameters<typeof view.sent>[0];

@@ -8,7 +8,7 @@ import { templateFillerMachine } from '../../machines/catalog/template-filler.ts
 import * as view from '../../machines/catalog/template-filler.selectors.ts';
 import { withListeners, type Heard } from '../support/spec-model.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { toastsHeard } from '../support/model-targets-b.ts';
+import { toastsHeard } from '../support/model-targets.ts';
 import { PROMPTS, templateFillerSpec } from '../models/spec/template-filler.ts';
 
 describeModel({

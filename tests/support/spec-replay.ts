@@ -22,13 +22,16 @@ export interface ModelFile {
    * quickly (every sequence of four steps, a long run of failures), each replayed the same way.
    */
   paths?: (walk: string, model: SpecModel<never>) => SpecPath<never>[];
+  /** Each tour as it is replayed, when it goes on past the model's last step (until a count settles). */
+  tour?: (path: SpecPath<never>, model: SpecModel<never>) => SpecPath<never>;
 }
 
 /** Every path of every walk replayed on the machine, one test each. */
 export function describeModel(file: ModelFile): void {
   for (const { label, model } of file.walks)
     describe(`${model.name}${label ? ` (${label})` : ''} against ${model.spec}`, () => {
-      for (const path of [...specPaths(model), ...(file.paths?.(label, model) ?? [])])
+      const tours = specPaths(model).map((path) => file.tour?.(path, model) ?? path);
+      for (const path of [...tours, ...(file.paths?.(label, model) ?? [])])
         it(path.title, () => replaySpecPath(model, file.target(label), path));
     });
 }
