@@ -97,13 +97,14 @@ export function registryFile(root = ROOT): Generated {
   const seen = new Map<string, string>();
   const lines: string[] = [];
   for (const { file, part } of registryParts(root)) {
-    lines.push(`  // ${file}`);
-    for (const [id, source] of Object.entries(part)) {
+    for (const id of Object.keys(part)) {
       const before = seen.get(id);
       if (before) throw new Error(`${file}: systemId "${id}" is already registered by ${before}`);
       seen.set(id, file);
-      lines.push(`  ${id}: '${source}',`);
     }
+    // one line a source file, which it names: the file itself stays the place to read them
+    const entries = Object.entries(part).map(([id, source]) => `${id}: '${source}'`);
+    lines.push(`  // ${file}`, `  ${entries.join(', ')},`);
   }
   return {
     file: 'machines/app/registry.gen.ts',

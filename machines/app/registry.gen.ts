@@ -2,44 +2,15 @@
 // `npm run build` and `npm run dev` write it again; `npm test` fails when it is out of date.
 export const FOUND = {
   // machines/account/registry.ts
-  inbox: 'member',
-  messages: 'inbox',
-  support: 'inbox',
-  profile: 'account',
-  settings: 'account',
+  inbox: 'member', messages: 'inbox', support: 'inbox', profile: 'account', settings: 'account',
   // machines/auth/registry.ts
-  session: 'app',
-  loginDialog: 'signIn',
-  registrationSuccess: 'signIn',
-  verifyEmailNotice: 'signIn',
-  emailVerification: 'signInLink',
-  authCallback: 'signInLink',
+  session: 'app', loginDialog: 'signIn', registrationSuccess: 'signIn', verifyEmailNotice: 'signIn', emailVerification: 'signInLink', authCallback: 'signInLink',
   // machines/catalog/registry.ts
-  promptList: 'app',
-  homeSections: 'app',
-  favorites: 'member',
-  promptDetail: 'detail',
-  share: 'detail',
-  templateFiller: 'detail',
-  legacyRedirect: 'link',
-  shareLanding: 'link',
+  promptList: 'app', homeSections: 'app', favorites: 'member', promptDetail: 'detail', share: 'detail', templateFiller: 'detail', legacyRedirect: 'link', shareLanding: 'link',
   // machines/commerce/registry.ts
-  cartCount: 'member',
-  cart: 'member',
-  checkout: 'checkout',
-  paymentResult: 'checkout',
-  orderList: 'history',
-  orderDetail: 'history',
-  fruitHistory: 'history',
-  coupons: 'history',
-  exchange: 'history',
-  buyFruitCoins: 'topup',
+  cartCount: 'member', cart: 'member', checkout: 'checkout', paymentResult: 'checkout', orderList: 'history', orderDetail: 'history', fruitHistory: 'history', coupons: 'history', exchange: 'history', buyFruitCoins: 'topup',
   // machines/my-prompts/my-prompts.ts
   myPrompts: 'myPrompts',
   // machines/shell/registry.ts
-  toast: 'app',
-  categoryMenu: 'app',
-  accountMenu: 'app',
-  seo: 'app',
-  connection: 'app',
+  toast: 'app', categoryMenu: 'app', accountMenu: 'app', seo: 'app', connection: 'app',
 } as const;
