@@ -21,7 +21,6 @@ import {
   LOGGED_OUT,
   SESSION_ENDED,
   NOW,
-  storedUser,
   fetchedUser,
   TEMP_USER,
   RESTORES,
