@@ -48,7 +48,7 @@ export default defineConfig({
           globalSetup: ['tests/support/api-global-setup.ts'],
           fileParallelism: false,
           // One worker keeps the modules it imported (the server, Fastify, PGlite's client) from one file
-          // to the next instead of importing them again for each of the 46 files: every file still opens
+          // to the next instead of importing them again for each of its files: every file still opens
           // its own database and server, and no support module registers hooks at import. Measured alone
           // (load 2–4): 243 s, import 7 s, against 91 s of imports in a run that isolated each file.
           // The unit and view projects keep their isolation: their support modules register hooks

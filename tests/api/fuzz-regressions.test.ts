@@ -17,7 +17,7 @@
 //    the router's 100 characters) falls through to the static files' wildcard (server/pages/spa.ts), and
 //    @fastify/send answers some of them 403 "Forbidden", which no operation documents, instead of the
 //    API's 404 "No such API endpoint" or 414. Open: server/pages/spa.ts is not this test's to change. The test
-//    below is marked `fails` until it is fixed; then drop the mark and KNOWN_UNDOCUMENTED in fuzz.test.ts.
+//    below is marked `fails` until it is fixed; then drop the mark and KNOWN_UNDOCUMENTED in tests/api/support/fuzz-documented.ts.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../server/http/envelope.ts';
