@@ -31,6 +31,10 @@ async function pastTheNextProbe(page: Page) {
   await page.clock.pauseAt(now + 30_000);
 }
 
+/** The health probe's next call failing (the API is down). */
+const probeFails = (page: Page) =>
+  page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname === '/api/health');
+
 test.beforeEach(async ({ page }) => {
   await page.clock.install();
 });
@@ -63,8 +67,11 @@ test('a list page recovers by itself when the API returns', async ({ page }) => 
   await expect(page.getByText(OFFLINE)).toBeVisible();
   await markDocument(page);
 
-  // still down at the first probe: the page and the banner stay
+  // still down at the first probe: the page and the banner stay. The probe's failure is awaited: the
+  // next probe is only timed once it has failed, and a clock held before then would never fire it
+  const firstProbeFailed = probeFails(page);
   await page.clock.fastForward(2_000);
+  await firstProbeFailed;
   await expect(page.getByText(OFFLINE)).toBeVisible();
 
   await apiBack();
