@@ -1,4 +1,4 @@
-// What a page says about itself in its route file (`staticData: { page: … }`), read by
+// What a page says about itself in its route file (`export const page = {…}`), read by
 // scripts/discover.ts into domain/pages.gen.ts: plain data, so the server's 404s, the tab titles, the
 // robots rules and the account menu know a new page without a line in a list.
 

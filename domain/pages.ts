@@ -1,7 +1,7 @@
 // Every page of requirements §2 by its route's full path, as the client's file routes name it
 // (src/routeTree.gen.ts): its tab title and whether search engines may index it. The server answers
 // paths that match none of these with 404 and "Page Not Found"; the client titles each page from the
-// same table. A route of src/routes must be listed here or declare its page (`staticData.page`,
+// same table. A route of src/routes must be listed here or declare its page (`export const page`,
 // domain/page-declaration.ts), else tests/unit/pages.test.ts fails.
 import { PRODUCT_NAME } from './catalog.ts';
 import { DECLARED_PAGES } from './pages.gen.ts';

@@ -4,8 +4,10 @@
 // - machines/app/registry.gen.ts: every actor of the system by systemId, from each `export const
 //   registry = { systemId: 'source' } as const` of machines/<feature>/ (a feature's registry.ts, or a
 //   machine file's own);
+// - src/app/page-modules.gen.ts: the module that provides each page module the registry names, found by
+//   its file name (`src/<feature>/<module>-logic.ts`, or `-<module>-logic.ts` beside its route);
 // - domain/pages.gen.ts: the pages that declare themselves in their route file
-//   (`staticData: { page: { title: 'My Prompts', private: true } }`), by full path.
+//   (`export const page = { title: 'My Prompts', private: true }`), by full path.
 //
 // `npm run build` and `npm run dev` write them (scripts/vite-discover.ts); `npm test` runs it with
 // `--check`, which fails on a file that is not what its sources say. Only literals are read: a
@@ -112,6 +114,41 @@ export function registryFile(root = ROOT): Generated {
   };
 }
 
+// --- the page modules -------------------------------------------------------------------------------
+
+const kebab = (name: string): string => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/** Each page module the registry names (a source other than app, signIn, member), with its file. */
+export function pageModules(root = ROOT): { name: string; file: string }[] {
+  const names = [...new Set(registryParts(root).flatMap(({ part }) => Object.values(part)))].filter(
+    (source) => !['app', 'signIn', 'member'].includes(source),
+  );
+  const files = filesBelow(join(root, 'src'), (name) => /^-?[\w-]+-logic\.ts$/.test(name));
+  return names.sort().map((name) => {
+    const wanted = `${kebab(name)}-logic.ts`;
+    const found = files.filter((path) => [wanted, `-${wanted}`].includes(path.split(/[\\/]/).pop()!));
+    if (found.length !== 1)
+      throw new Error(
+        `The page module "${name}" needs exactly one file src/**/${wanted} (or -${wanted} beside its route); found ${found.length}`,
+      );
+    return { name, file: relative(root, found[0]!).split('\\').join('/') };
+  });
+}
+
+export function pageModulesFile(root = ROOT): Generated {
+  const lines = pageModules(root).map(
+    ({ name, file }) => `  ${name}: () => import('${relative('src/app', file).split('\\').join('/')}'),`,
+  );
+  return {
+    file: 'src/app/page-modules.gen.ts',
+    text:
+      `${HEADER('the page modules the registry names, by file name (`<module>-logic.ts`)')}` +
+      `import type { PageModule } from '../../machines/app/registry.ts';\n` +
+      `import type { ModuleLogic } from './app-effects.ts';\n\n` +
+      `export const PAGE_MODULES = {\n${lines.join('\n')}\n} satisfies Record<PageModule, () => Promise<{ default: ModuleLogic }>>;\n`,
+  };
+}
+
 // --- the page table ---------------------------------------------------------------------------------
 
 /** A route's full path from its id: pathless layouts (`/_member`) left out, `/category/` kept. */
@@ -123,7 +160,10 @@ export const fullPathOf = (id: string): string => {
   return path === '' ? '/' : path.startsWith('/') ? path : `/${path}`;
 };
 
-/** Each route file's `createFileRoute('<id>')({ staticData: { page } })`, by full path. */
+/**
+ * Each route file's `export const page = {…}` (plain data), by the full path of the file's
+ * `createFileRoute('<id>')`. The export is for this script only: nothing imports it, so the bundle drops it.
+ */
 export function declaredPages(root = ROOT): { file: string; path: string; page: Record<string, unknown> }[] {
   const files = filesBelow(
     join(root, 'src', 'routes'),
@@ -133,45 +173,69 @@ export function declaredPages(root = ROOT): { file: string; path: string; page: 
   for (const path of files) {
     const file = relative(root, path).split('\\').join('/');
     if (path.split(/[\\/]/).some((segment) => segment.startsWith('-'))) continue;
+    const source = parse(path);
+    let id: string | null = null;
+    let page: Record<string, unknown> | null = null;
     const visit = (node: ts.Node): void => {
       if (
         ts.isCallExpression(node) &&
-        ts.isCallExpression(node.expression) &&
-        ts.isIdentifier(node.expression.expression) &&
-        node.expression.expression.text === 'createFileRoute'
-      ) {
-        const id = node.expression.arguments[0];
-        const options = node.arguments[0];
-        if (id && ts.isStringLiteral(id) && options && ts.isObjectLiteralExpression(options))
-          for (const property of options.properties)
-            if (ts.isPropertyAssignment(property) && property.name.getText() === 'staticData') {
-              const data = literal(property.initializer, file) as { page?: Record<string, unknown> };
-              if (data.page) found.push({ file, path: fullPathOf(id.text), page: data.page });
-            }
-      }
+        ts.isIdentifier(node.expression) &&
+        node.expression.text === 'createFileRoute' &&
+        node.arguments[0] &&
+        ts.isStringLiteral(node.arguments[0])
+      )
+        id = node.arguments[0].text;
       ts.forEachChild(node, visit);
     };
-    visit(parse(path));
+    visit(source);
+    for (const statement of source.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
+      for (const d of statement.declarationList.declarations)
+        if (ts.isIdentifier(d.name) && d.name.text === 'page' && d.initializer)
+          page = literal(d.initializer, file) as Record<string, unknown>;
+    }
+    if (!page) continue;
+    if (id === null)
+      throw new Error(`${file}: a page is declared, but no createFileRoute('<id>') names its route`);
+    found.push({ file, path: fullPathOf(id), page });
   }
   return found;
 }
 
 export function pagesFile(root = ROOT): Generated {
-  const lines = declaredPages(root).map(
-    ({ file, path, page }) => `  // ${file}\n  ${JSON.stringify(path)}: ${JSON.stringify(page)},`,
+  // the page table without the menu links: it ships in the first load, the account menu does not
+  const lines = declaredPages(root).map(({ file, path, page: { menu: _menu, ...page } }) => {
+    void _menu;
+    return `  // ${file}\n  ${JSON.stringify(path)}: ${JSON.stringify(page)},`;
+  });
+  const menus = declaredPages(root).flatMap(({ path, page }) =>
+    page.menu ? [`  ${JSON.stringify(path)}: ${JSON.stringify(page.menu)},`] : [],
   );
   return {
     file: 'domain/pages.gen.ts',
     text:
-      `${HEADER('the pages that declare themselves in src/routes (`staticData.page`)')}` +
+      `${HEADER('the pages that declare themselves in src/routes (`export const page`)')}` +
       `import type { PageDeclaration } from './page-declaration.ts';\n\n` +
-      `export const DECLARED_PAGES = {\n${lines.join('\n')}\n} as const satisfies Record<string, PageDeclaration>;\n`,
+      `export const DECLARED_PAGES = {\n${lines.join('\n')}\n} as const satisfies Record<string, PageDeclaration>;\n\n` +
+      `/** The account-menu link each declared page asks for, by its path. */\n` +
+      `export const DECLARED_MENU: Record<string, NonNullable<PageDeclaration['menu']>> = {\n${menus.map((m) => `${m}\n`).join('')}};\n\n` +
+      `/** The route file of each declared page (the server finds a page's stylesheets by it). */\n` +
+      `export const DECLARED_ROUTE_FILES: Record<string, string> = {\n` +
+      declaredPages(root)
+        .map(({ file, path }) => `  ${JSON.stringify(path)}: ${JSON.stringify(file)},\n`)
+        .join('') +
+      `};\n`,
   };
 }
 
 // --- writing and checking ---------------------------------------------------------------------------
 
-export const generatedFiles = (root = ROOT): Generated[] => [registryFile(root), pagesFile(root)];
+export const generatedFiles = (root = ROOT): Generated[] => [
+  registryFile(root),
+  pageModulesFile(root),
+  pagesFile(root),
+];
 
 /** Writes each generated file whose text changed; returns those it wrote. */
 export function writeGenerated(root = ROOT): string[] {

@@ -5,7 +5,7 @@ import { relative } from 'node:path';
 import type { Plugin } from 'vite';
 import { writeGenerated } from './discover.ts';
 
-const SOURCES = /^(machines[\\/].+\.ts|src[\\/]routes[\\/].+\.tsx?)$/;
+const SOURCES = /^(machines[\\/].+\.ts|src[\\/]routes[\\/].+\.tsx?|src[\\/].+-logic\.ts)$/;
 
 export function discover(): Plugin {
   const write = (why: string) => {

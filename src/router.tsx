@@ -1,4 +1,3 @@
-import type { PageDeclaration } from '../domain/page-declaration.ts';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import { release } from './app/app-system.ts';
@@ -70,9 +69,5 @@ export function createAppRouter(
 declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
-  }
-  interface StaticDataRouteOption {
-    /** The page's title, privacy and account-menu link, read by scripts/discover.ts (plain data only). */
-    page?: PageDeclaration;
   }
 }

@@ -35,7 +35,6 @@ export class ImageRefused extends Error {
   override name = 'ImageRefused';
 }
 
-
 /** Re-encodes an upload to the card and full WebP sizes; ImageRefused when it is not a usable image. */
 export async function encodeImage(bytes: Buffer): Promise<{ full: Buffer; card: Buffer }> {
   if (bytes.length === 0) throw new ImageRefused('The file is empty');

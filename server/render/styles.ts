@@ -17,6 +17,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { matchPage, PAGES, type PagePath } from '../../domain/pages.ts';
+import { DECLARED_ROUTE_FILES } from '../../domain/pages.gen.ts';
 
 /** One entry of Vite's build manifest (the fields read here). */
 export interface ManifestChunk {
@@ -86,6 +87,8 @@ const SPLIT = '?tsr-split=';
  * layout's folder (src/routes/_member/).
  */
 export function routeFileOf(path: PagePath): string {
+  const declared = DECLARED_ROUTE_FILES[path];
+  if (declared) return declared;
   const name = path
     .slice(1)
     .replace(/\./g, '[.]')

@@ -1,8 +1,8 @@
 import '../styles/account-menu.css';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode, RefObject, SyntheticEvent } from 'react';
-import type { MenuIcon, PageDeclaration } from '../../domain/page-declaration.ts';
-import { DECLARED_PAGES } from '../../domain/pages.gen.ts';
+import type { MenuIcon } from '../../domain/page-declaration.ts';
+import { DECLARED_MENU } from '../../domain/pages.gen.ts';
 import { DEFAULT_AVATAR, type SessionUser } from '../../domain/session-user.ts';
 import { unreadLabel } from '../../domain/account.ts';
 import * as inboxView from '../../machines/account/inbox.selectors.ts';
@@ -117,12 +117,10 @@ interface MenuItem {
 
 /**
  * The account menu's links: these, and each page that asks for one in its route file
- * (`staticData.page.menu`, domain/pages.gen.ts), after the link it names.
+ * (`menu` in its route's `export const page`, domain/pages.gen.ts), after the link it names.
  */
-export const MENU_ITEMS: readonly MenuItem[] = Object.entries(
-  DECLARED_PAGES as Record<string, PageDeclaration>,
-)
-  .flatMap(([to, page]) => (page.menu ? [{ to, ...page.menu }] : []))
+export const MENU_ITEMS: readonly MenuItem[] = Object.entries(DECLARED_MENU)
+  .map(([to, menu]) => ({ to, ...menu }))
   .reduce<MenuItem[]>(
     (items, { to, label, icon, after }) => {
       const at = items.findIndex((item) => item.to === after);

@@ -7,6 +7,7 @@ import type { ConnectionEffects } from '../shell/connection-effects.ts';
 import type { CommerceEffects } from '../commerce/commerce-effects.ts';
 import type { AccountEffects } from '../account/account-effects.ts';
 import type { createSessionEffects } from '../auth/session-effects.ts';
+import type { AnyActorLogic } from 'xstate';
 import type { ApiClient } from '../platform/api.ts';
 
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
@@ -27,3 +28,6 @@ export type AppEffects = ReturnType<typeof createCatalogEffects> &
      */
     api: ApiClient;
   };
+
+/** A module's machines, provided with the effects a system was started with. */
+export type ModuleLogic = (effects: AppEffects) => Record<string, AnyActorLogic>;

@@ -36,7 +36,8 @@ import type { AccountEffects } from '../account/account-effects.ts';
 import { createSessionEffects, storedToken } from '../auth/session-effects.ts';
 import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
 
-import type { AppEffects } from './app-effects.ts';
+import type { AppEffects, ModuleLogic } from './app-effects.ts';
+import { PAGE_MODULES } from './page-modules.gen.ts';
 import { restoring, type ServerSnapshots } from './hydrate.ts';
 
 export type { AppEffects } from './app-effects.ts';
@@ -239,39 +240,15 @@ export interface StartOptions {
   restore?: ServerSnapshots;
 }
 
-/** A page module's name from its file: `history-logic.ts` is history, `-my-prompts-logic.ts` myPrompts. */
-export const pageModuleOf = (path: string): string =>
-  (path.split('/').pop() ?? '')
-    .replace(/^-/, '')
-    .replace(/-logic\.tsx?$/, '')
-    .replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
-
 /**
  * src/'s part of the registry (machines/app/registry.ts): the modules that provide the page machines
  * with effects, each imported when a route first needs one of its machines
- * (docs/decisions/006-lazy-page-machines.md). Found by file name, `<module>-logic.ts` in a feature
- * folder or `-<module>-logic.ts` beside a route, so a new page's module needs no line here; every page
- * module of the registry has one (tests/unit/page-modules.test.ts).
+ * (docs/decisions/006-lazy-page-machines.md). Written by scripts/discover.ts from the file names
+ * (`<module>-logic.ts` in a feature folder, `-<module>-logic.ts` beside a route): every page module of
+ * the registry has one, or the build says which is missing.
  */
-export const PAGE_MODULES: Partial<Record<PageModule, () => Promise<{ default: ModuleLogic }>>> =
-  Object.fromEntries(
-    Object.entries(
-      import.meta.glob<{ default: ModuleLogic }>(['../*/*-logic.ts', '../routes/**/-*-logic.ts']),
-    )
-      .map(([path, load]) => [pageModuleOf(path), load] as const)
-      .filter(([name]) => idsIn('page').some((id) => REGISTRY[id] === name)),
-  );
-
-/** Imports a page module; one the registry names without a file is a mistake in the code, said so. */
-function loadPageModule(name: PageModule): Promise<{ default: ModuleLogic }> {
-  const load = PAGE_MODULES[name];
-  if (!load)
-    throw new Error(`No page module "${name}": a file src/**/${name}-logic.ts (kebab-case) provides it`);
-  return load();
-}
-
-/** A module's machines, provided with the effects a system was started with. */
-export type ModuleLogic = (effects: AppEffects) => Record<string, AnyActorLogic>;
+export { PAGE_MODULES };
+export type { ModuleLogic };
 
 const isAttachable = (id: string): id is PageMachineId | MemberMachineId =>
   id in REGISTRY && ['page', 'member'].includes(scopeOf(id as SystemId));
@@ -378,7 +355,7 @@ export async function ensure(system: AppSystem, ...ids: SystemId[]): Promise<voi
     scopes.has('member') && prepare(system, 'member'),
     scopes.has('signIn') && prepare(system, 'signIn'),
   ];
-  const provided = await Promise.all([...modules].map((name) => loadPageModule(name)));
+  const provided = await Promise.all([...modules].map((name) => PAGE_MODULES[name]()));
   for (const module of provided) attachModule(system, module.default(effects));
   await Promise.all(loading);
 }

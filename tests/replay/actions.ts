@@ -255,14 +255,6 @@ export async function changeViewer(
   return true;
 }
 
-/** Clicks after scrolling the element to the middle of the window (the footer is sticky: an
- * element scrolled in only as far as the window's bottom edge lies under it). */
-export async function clickCentered(locator: Locator): Promise<void> {
-  const element = await visible(locator);
-  await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-  await element.click({ force: true });
-}
-
 /** A pointer on the header's "Log in": the sign-in machines load with this first sign-in intent. */
 export async function hoverLogIn(page: Page): Promise<void> {
   await hover(page.getByRole('banner').getByRole('button', { name: 'Log in' }));

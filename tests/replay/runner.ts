@@ -489,6 +489,7 @@ async function take(
   step: SpecStep,
   before: AnyMachineSnapshot,
   walk: string,
+  model: unknown,
 ): Promise<string> {
   if ('wait' in step) {
     await page.clock.runFor(step.wait);
@@ -507,7 +508,7 @@ async function take(
     return `${effect} fails: ${error.message}`;
   }
   const event = step.send;
-  const taken = await script.act(event, { page, before, walk });
+  const taken = await script.act(event, { page, before, walk, model });
   if (taken !== false) return `person: ${specStepLabel(step)}`;
   await page.evaluate(
     ([m, s, e]) =>
@@ -601,12 +602,13 @@ export async function replayPath(
     };
     if (!(await check(0, 'start', `open ${script.start}`, model.initial)))
       return result(false, mismatch('At start'));
+    let modelBefore = model.initial;
     for (const [i, { step, state }] of entry.path.steps.entries()) {
       const label = specStepLabel(step);
       const before = (await liveSnapshot(page, script, view))?.snapshot ?? initialOf(view.machine);
       let action: string;
       try {
-        action = await take(page, script, step, before, entry.walk);
+        action = await take(page, script, step, before, entry.walk, modelBefore);
       } catch (error) {
         throw new Error(
           `Step ${i + 1} (${label}): ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
@@ -615,6 +617,7 @@ export async function replayPath(
       }
       if (!(await check(i + 1, label, action, state)))
         return result(false, mismatch(`After step ${i + 1} (${label})`));
+      modelBefore = state;
     }
     return result(true);
   } catch (error) {

@@ -15,6 +15,11 @@ export interface StepContext {
   before: AnyMachineSnapshot;
   /** The walk (tests/models/spec/index.ts) the path belongs to; '' for a machine with one walk. */
   walk: string;
+  /**
+   * The model's state before this step (the path's, as the jsdom replays have it): what the machine's
+   * driver (tests/drivers) reads to find what the person acts on.
+   */
+  model: unknown;
 }
 
 /** What a comparison reads: the page's live actor, resolved on the machine, and the page. */
@@ -55,7 +60,11 @@ export interface BrowserScript {
    * the path starts, such as a pointer on "Log in", so that events sent to the actor find it.
    */
   intent?: (page: Page) => Promise<void>;
-  /** The person's action for a path event; `false` when no person can take it (sent to the actor). */
+  /**
+   * The person's action for a path event; `false` when no person can take it (sent to the actor).
+   * What a person does is the machine's driver (tests/drivers, shared with the jsdom page replays),
+   * taken with `take` of tests/replay/person.ts.
+   */
   act(event: AnyEventObject, step: StepContext): Promise<boolean | void>;
   /**
    * The walks of the machine's model this script can replay (default: every walk), when its actor

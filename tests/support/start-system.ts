@@ -9,7 +9,7 @@ import { memberLogic } from '../../src/app/member-logic.ts';
 
 /** Every page module of the registry, and the member's machines, loaded once for the machine tests. */
 const everyModule: readonly ModuleLogic[] = [
-  ...(await Promise.all(Object.values(PAGE_MODULES).map((load) => load!()))).map((m) => m.default),
+  ...(await Promise.all(Object.values(PAGE_MODULES).map((load) => load()))).map((m) => m.default),
   memberLogic,
 ];
 

@@ -9,11 +9,12 @@ import { REGISTRY, idsIn } from '../../machines/app/registry.ts';
 import {
   declaredPages,
   fullPathOf,
+  pageModules,
   registryFile,
   registryParts,
   staleGenerated,
 } from '../../scripts/discover.ts';
-import { PAGE_MODULES, pageModuleOf } from '../../src/app/app-system.ts';
+import { PAGE_MODULES } from '../../src/app/app-system.ts';
 import { PAGES } from '../../domain/pages.ts';
 
 /** A scratch tree with these files (path → text). */
@@ -54,12 +55,11 @@ describe('scripts/discover.ts', () => {
     expect(() => registryParts(root)).toThrow('machines/a/a.ts: not plain data: s');
   });
 
-  it("reads a route's page from its staticData, by full path", () => {
+  it("reads a route's page from its export, by full path", () => {
     const root = tree({
       'src/routes/_member/shelf/route.tsx':
-        "export const Route = createFileRoute('/_member/shelf')({ staticData: { page: { title: 'Shelf', private: true } } });",
-      'src/routes/_member/shelf/-helper.tsx':
-        "export const Route = createFileRoute('/_member/nope')({ staticData: { page: { title: 'No' } } });",
+        "export const page = { title: 'Shelf', private: true } as const;\nexport const Route = createFileRoute('/_member/shelf')({ component: Shelf });",
+      'src/routes/_member/shelf/-helper.tsx': "export const page = { title: 'No' };",
       'src/routes/about.tsx': "export const Route = createFileRoute('/about')({ component: About });",
     });
     expect(declaredPages(root)).toEqual([
@@ -79,10 +79,18 @@ describe('scripts/discover.ts', () => {
 });
 
 describe('the page modules', () => {
-  it('are named by their files', () => {
-    expect(pageModuleOf('../commerce/history-logic.ts')).toBe('history');
-    expect(pageModuleOf('../auth/sign-in-link-logic.ts')).toBe('signInLink');
-    expect(pageModuleOf('../routes/_member/my-prompts/-my-prompts-logic.ts')).toBe('myPrompts');
+  it('are found by their file names, beside a route too', () => {
+    const found = Object.fromEntries(pageModules().map(({ name, file }) => [name, file]));
+    expect(found.history).toBe('src/commerce/history-logic.ts');
+    expect(found.signInLink).toBe('src/auth/sign-in-link-logic.ts');
+    expect(found.myPrompts).toBe('src/routes/_member/my-prompts/-my-prompts-logic.ts');
+  });
+
+  it('say which page module has no file', () => {
+    const root = tree({ 'machines/a/a.ts': "export const registry = { shelf: 'shelf' } as const;" });
+    expect(() => pageModules(root)).toThrow(
+      'The page module "shelf" needs exactly one file src/**/shelf-logic.ts',
+    );
   });
 
   it('provide every page module the registry names, and nothing else', () => {

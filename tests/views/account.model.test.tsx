@@ -16,7 +16,7 @@
 // - by default only a few paths of each part, those taking the most edges (`firstPaths`: 5 per
 //   profile focus, 3-6 per settings focus; about a second each on a busy machine); PAGE_PATHS=all
 //   replays every page path.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import type { AccountSettings, NotificationPrefs, Profile } from '../../domain/account.ts';
@@ -28,16 +28,14 @@ import { NOTIFICATION_LABELS, noPasswordText, SETTINGS_TEXTS } from '../../src/a
 import { ApiError } from '../../src/platform/api.ts';
 import { type SpecStep } from '../support/spec-model.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
-import {
-  profileSpec,
-  type ChosenFile,
-  type ProfileFocus,
-  type ProfileState,
-} from '../models/spec/profile.ts';
+import { profileSpec, type ProfileFocus, type ProfileState } from '../models/spec/profile.ts';
 import { settingsSpec, type SettingsFocus, type SettingsState } from '../models/spec/settings.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
-import { open, type Fake } from './support/replay.ts';
+import { type Fake } from './support/replay.ts';
+import { jsdomPerson } from './support/person.ts';
+import { profileDriver } from '../drivers/profile.ts';
+import { PASSWORD_LABELS, settingsDriver } from '../drivers/settings.ts';
 import { firstPaths, pagePaths, replaySpecPathOnPage } from './support/spec-page.ts';
 
 afterEach(() => {
@@ -67,20 +65,6 @@ type App = Awaited<ReturnType<typeof startApp>>;
 const banner = () => within(screen.getByRole('banner'));
 const textOf = (el: Element | null | undefined): string | null =>
   el ? (el.textContent ?? '').replace(/\s+/g, ' ').trim() : null;
-
-/** A press, as a person's click lands. */
-const click = async (el: HTMLElement) => {
-  await act(async () => {
-    fireEvent.click(el);
-    await new Promise((r) => setTimeout(r, 0));
-  });
-};
-
-/** A field's new text, as typing or pasting leaves it. */
-const retype = (field: HTMLElement, value: string) =>
-  act(() => {
-    fireEvent.change(field, { target: { value } });
-  });
 
 /** The toasts on screen, oldest first. */
 const toasts = (): string[] =>
@@ -169,34 +153,8 @@ const canTakeProfile = (step: SpecStep, before: ProfileState): boolean => {
   }
 };
 
-async function performProfile(app: App, fakes: ProfileFakes, step: SpecStep) {
-  const section = () => within(screen.getByRole('region', { name: 'Your profile' }));
-  if ('send' in step) {
-    const event = step.send;
-    switch (event.type) {
-      case 'profile.load':
-        return open(app, '/profile');
-      case 'profile.retry':
-        return click(section().getByRole('button', { name: 'Try again' }));
-      case 'profile.nameChanged':
-        return retype(section().getByRole('textbox', { name: 'Display name' }), event.value as string);
-      case 'profile.saveName':
-        return click(section().getByRole('button', { name: 'Save name' }));
-      case 'profile.avatarChosen': {
-        // a picture of the chosen name, type and size (the page checks them before uploading)
-        const chosen = event.file as ChosenFile;
-        const file = new File([new Uint8Array(chosen.size)], chosen.name, { type: chosen.type });
-        return act(() => {
-          fireEvent.change(section().getByLabelText('Upload a photo'), { target: { files: [file] } });
-        });
-      }
-      case 'profile.generateAvatar':
-        return click(section().getByRole('button', { name: 'Use a generated avatar' }));
-      case 'profile.copyReferral':
-        return click(section().getByRole('button', { name: 'Copy link' }));
-    }
-    throw new Error(`No user action for ${event.type}`);
-  }
+async function performProfile(app: App, fakes: ProfileFakes, step: SpecStep, before: ProfileState) {
+  if ('send' in step) return jsdomPerson(app).take(profileDriver, step.send, before);
   if ('wait' in step) return;
   const actor = ('settle' in step ? step.settle : step.fail) as keyof ProfileFakes;
   const fake = fakes[actor] as Fake<unknown[], unknown> | undefined;
@@ -325,7 +283,7 @@ for (const focus of ['load', 'name', 'avatar'] as ProfileFocus[]) {
                   generateAvatar: fakes.generateAvatar.fn,
                   copyText: fakes.copyText.fn,
                 }),
-              perform: (app, step) => performProfile(app, fakes, step),
+              perform: (app, step, before) => performProfile(app, fakes, step, before),
               observe: observeProfile,
               shown: shownProfile,
               stop: (app) => app.system.stop(),
@@ -350,11 +308,6 @@ interface SettingsFakes {
   deleteAccount: Fake<[{ confirm: string }], void>;
 }
 
-const PASSWORD_LABELS = {
-  currentPassword: 'Current password',
-  newPassword: 'New password',
-  confirmPassword: 'Confirm new password',
-} as const;
 /** How the server refuses a password change (the app's effect reads the status). */
 const REFUSAL_STATUS: Record<string, number> = { wrongCurrent: 403, rule: 400, noPassword: 409 };
 
@@ -395,55 +348,8 @@ const canTakeSettings = (step: SpecStep, before: SettingsState): boolean => {
   }
 };
 
-async function performSettings(app: App, fakes: SettingsFakes, step: SpecStep) {
-  const section = () => within(screen.getByRole('region', { name: 'Account settings' }));
-  const dialog = () => within(screen.getByRole('dialog'));
-  if ('send' in step) {
-    const event = step.send;
-    switch (event.type) {
-      case 'settings.load':
-        if (event.rememberedEmail) localStorage.setItem('remember_email', event.rememberedEmail as string);
-        else localStorage.removeItem('remember_email');
-        return open(app, '/settings');
-      case 'settings.retry':
-        return click(section().getByRole('button', { name: 'Try again' }));
-      case 'settings.passwordChanged':
-        return retype(
-          section().getByLabelText(PASSWORD_LABELS[event.field as keyof typeof PASSWORD_LABELS]),
-          event.value as string,
-        );
-      case 'settings.changePassword':
-        return click(section().getByRole('button', { name: 'Change password' }));
-      case 'settings.toggle':
-        return click(
-          section().getByRole('switch', {
-            name: NOTIFICATION_LABELS[event.key as keyof NotificationPrefs].label,
-          }),
-        );
-      case 'settings.forgetEmail':
-        return click(section().getByRole('button', { name: 'Forget my email on this device' }));
-      case 'settings.signOutEverywhere':
-        return click(
-          within(section().getByRole('region', { name: 'Sign out everywhere' })).getByRole('button', {
-            name: 'Sign out everywhere',
-          }),
-        );
-      case 'settings.signOutConfirm':
-        return click(dialog().getByRole('button', { name: 'Sign out everywhere' }));
-      case 'settings.deleteAccount':
-        return click(section().getByRole('button', { name: 'Delete account' }));
-      case 'settings.deleteTextChanged':
-        return retype(
-          dialog().getByRole('textbox', { name: SETTINGS_TEXTS.deleteLabel }),
-          event.value as string,
-        );
-      case 'settings.deleteConfirm':
-        return click(dialog().getByRole('button', { name: 'Delete my account' }));
-      case 'settings.cancel':
-        return click(dialog().getByRole('button', { name: 'Cancel' }));
-    }
-    throw new Error(`No user action for ${event.type}`);
-  }
+async function performSettings(app: App, fakes: SettingsFakes, step: SpecStep, before: SettingsState) {
+  if ('send' in step) return jsdomPerson(app).take(settingsDriver, step.send, before);
   if ('wait' in step) return;
   const actor = ('settle' in step ? step.settle : step.fail) as keyof SettingsFakes;
   if (actor === 'changePassword' && 'settle' in step) {
@@ -655,7 +561,7 @@ for (const focus of ['load', 'passwordChecks', 'passwordAnswers', 'prefs', 'dial
                   signOutEverywhere: fakes.signOutEverywhere.fn,
                   deleteAccount: fakes.deleteAccount.fn,
                 }),
-              perform: (app, step) => performSettings(app, fakes, step),
+              perform: (app, step, before) => performSettings(app, fakes, step, before),
               observe: observeSettings,
               shown: shownSettings,
               stop: (app) => app.system.stop(),

@@ -39,6 +39,10 @@ import {
 import { controllable, settle } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
 import { pagePaths, replaySpecPathOnPage } from './support/spec-page.ts';
+import { jsdomPerson } from './support/person.ts';
+import { promptDetailDriver } from '../drivers/prompt-detail.ts';
+import { promptListDriver } from '../drivers/prompt-list.ts';
+import { templateFillerDriver } from '../drivers/template-filler.ts';
 
 /** A replay renders the whole app; the first one also loads the pages' code (slow on a busy machine). */
 const REPLAY_TIMEOUT = 20_000;
@@ -251,10 +255,7 @@ async function performList(app: ListApp, step: SpecStep, before: PromptListState
         );
         await settle();
       } else await goToQuery(app, query);
-    } else if (event.type === 'list.retry') {
-      const grid = find(main(), 'region', { name: LIST_PAGES[before.query!].grid });
-      await app.hands.click(find(grid, 'button', { name: 'Try again' }));
-    }
+    } else await jsdomPerson(app, { user: app.hands }).take(promptListDriver, event, before);
   } else await answer(app.fetch, step, pageOnWire);
   checkCalls(
     step,
@@ -420,14 +421,7 @@ async function performDetail(
   const prompts = app.getPrompt.fn.mock.calls.length;
   const related = app.getRelated.fn.mock.calls.length;
   if ('send' in step) {
-    const event = step.send;
-    if (event.type === 'detail.load') await follow(app, `/detail/${event.id as string}`);
-    else if (event.type === 'detail.retry')
-      await app.hands.click(find(main(), 'button', { name: 'Try again' }));
-    else if (event.type === 'detail.relatedRetry') {
-      const shelf = find(main(), 'region', { name: 'You may also like' });
-      await app.hands.click(find(shelf, 'button', { name: 'Try again' }));
-    }
+    await jsdomPerson(app, { user: app.hands }).take(promptDetailDriver, step.send, before);
   } else if (('settle' in step ? step.settle : 'fail' in step ? step.fail : '') === 'fetchPrompt')
     await answer(app.getPrompt, step, promptOnWire);
   else await answer(app.getRelated, step, relatedOnWire);
@@ -573,8 +567,6 @@ interface FillerApp extends App {
   getPrompt: ReturnType<typeof vi.fn>;
 }
 
-const fieldLabel = (index: number): RegExp => new RegExp(`^Variable ${index + 1}: `);
-
 async function performFiller(
   app: FillerApp,
   step: SpecStep,
@@ -584,12 +576,12 @@ async function performFiller(
   const copies = app.copy.fn.mock.calls.length;
   if ('send' in step) {
     const event = step.send;
-    if (event.type === 'template.load') {
-      // the detail page loads its template into the filler once the prompt is shown
-      const name = nameOf(event);
-      app.serve(name);
-      const asked = app.getPrompt.mock.calls.length;
-      await follow(app, `/detail/${FILLER_PAGES[name].slugId}`);
+    const name = event.type === 'template.load' ? nameOf(event) : null;
+    // the detail page loads its template into the filler once the prompt is shown
+    if (name) app.serve(name);
+    const asked = app.getPrompt.mock.calls.length;
+    await jsdomPerson(app, { user: app.hands }).take(templateFillerDriver, event, before);
+    if (name) {
       await until(
         () =>
           app.getPrompt.mock.calls.length > asked &&
@@ -598,14 +590,7 @@ async function performFiller(
         `showed ${FILLER_PAGES[name].title} with its template`,
       );
       await settle();
-    } else if (event.type === 'variable.change') {
-      const field = find(main(), 'textbox', { name: fieldLabel(event.index as number) });
-      await app.hands.clear(field);
-      await app.hands.type(field, event.value as string);
-    } else if (event.type === 'template.reset')
-      await app.hands.click(find(main(), 'button', { name: 'Reset' }));
-    else if (event.type === 'template.copy')
-      await app.hands.click(find(main(), 'button', { name: 'Copy prompt' }));
+    }
   } else await answer(app.copy, step, () => undefined);
   checkCalls(
     step,

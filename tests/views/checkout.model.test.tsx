@@ -75,6 +75,11 @@ import {
 import { settle } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
 import { pagePaths, replaySpecPathOnPage } from './support/spec-page.ts';
+import { jsdomPerson } from './support/person.ts';
+import { open as openAddress } from '../support/page-driver.ts';
+import { cartDriver } from '../drivers/cart.ts';
+import { checkoutDriver } from '../drivers/checkout.ts';
+import { paymentResultDriver } from '../drivers/payment-result.ts';
 
 type App = Awaited<ReturnType<typeof renderApp>>;
 
@@ -425,9 +430,12 @@ async function cardsOpen(app: App) {
   await main().findByRole('link', { name: TITLES[5] });
 }
 
+/** The cart's driver (tests/drivers/cart.ts) on the fakes' cards. */
+const CART_DRIVER = cartDriver((promptId) => TITLES[promptId]!);
+
 async function performOnCartPages(app: CartApp, step: SpecStep, before: CartState): Promise<void> {
   if (!('send' in step)) return answerStep(app.server, step, cartShapes);
-  const event = step.send as { type: string; promptId?: number; couponId?: number };
+  const event = step.send;
   const session = () => systemActor(app.system, 'session');
   switch (event.type) {
     case 'cart.load':
@@ -450,17 +458,13 @@ async function performOnCartPages(app: CartApp, step: SpecStep, before: CartStat
       await settle();
       return cardsOpen(app);
     case 'cart.open':
-      // opened again: leave it first (the same address is not a new visit)
-      if (path(app) === '/cart') await open(app, '/terms');
-      await open(app, '/cart');
+      await jsdomPerson(app).take(CART_DRIVER, event, before);
       await screen.findByRole('heading', { level: 1, name: 'Cart' });
       return;
-    case 'cart.add': {
+    case 'cart.add':
+      // on the cards (they show once the home page's list has come)
       await cardsOpen(app);
-      const title = TITLES[event.promptId!]!;
-      const card = main().getByRole('link', { name: title }).closest('article')!;
-      fireEvent.click(within(card).getByRole('button', { name: `Add to cart: ${title}` }));
-      await settle();
+      await jsdomPerson(app).take(CART_DRIVER, event, before);
       await settle();
       if (screen.queryByRole('dialog', { name: /Log in/ })) {
         // a visitor is asked to log in: the dialog is closed again
@@ -470,25 +474,8 @@ async function performOnCartPages(app: CartApp, step: SpecStep, before: CartStat
         await settle();
       }
       return;
-    }
-    case 'cart.remove':
-      fireEvent.click(main().getByRole('button', { name: `Remove ${TITLES[event.promptId!]} from cart` }));
-      return settle();
-    case 'cart.retry':
-      fireEvent.click(main().getByRole('button', { name: 'Try again' }));
-      return settle();
-    case 'cart.couponsRetry':
-      fireEvent.click(main().getByRole('button', { name: 'Reload coupons' }));
-      return settle();
-    case 'cart.applyCoupon':
-    case 'cart.clearCoupon':
-      fireEvent.change(main().getByRole('combobox', { name: 'Coupon' }), {
-        target: { value: event.type === 'cart.applyCoupon' ? String(event.couponId) : '' },
-      });
-      return settle();
-    default:
-      throw new Error(`No way to take ${event.type} on the page`);
   }
+  return jsdomPerson(app).take(CART_DRIVER, event, before);
 }
 
 /** What the cards or the cart page show now. */
@@ -714,30 +701,19 @@ interface CheckoutApp extends App {
   startedAt: number;
 }
 
-const dialog = () => within(screen.getByRole('dialog'));
-
 async function performInCheckout(
   app: CheckoutApp,
   step: SpecStep,
   before: CheckoutState,
   after: CheckoutState,
 ): Promise<void> {
-  const click = async (name: string | RegExp) => {
-    fireEvent.click(dialog().getByRole('button', { name }));
-    await settle();
-  };
   if ('send' in step) {
     const event = step.send as { type: string; order?: SampleOrder };
     const placed = app.server.calls.length;
     switch (event.type) {
       case 'checkout.start': {
-        if (event.order!.source === 'cart') {
-          if (path(app) === '/cart') await open(app, '/terms');
-          await open(app, '/cart');
-        } else {
-          if (path(app) === DETAIL) await open(app, '/terms');
-          await open(app, DETAIL);
-        }
+        // the page the order starts from (opened again from elsewhere when shown)
+        await jsdomPerson(app).perform([openAddress(event.order!.source === 'cart' ? '/cart' : DETAIL)]);
         app.startedAt = app.server.calls.length;
         const name = event.order!.source === 'cart' ? 'Check out' : 'Buy now for 30 FruitCoins';
         const button = await main().findByRole('button', { name });
@@ -745,15 +721,9 @@ async function performInCheckout(
         fireEvent.click(button);
         return settle();
       }
-      case 'checkout.confirm':
-        await click(before.order === 'buyNow' ? 'Spend 30 FruitCoins' : 'Place order');
-        break;
-      case 'checkout.retry':
-        await click('Try again');
-        break;
-      case 'checkout.cancel':
-        await click(/^(Cancel|Close|Done)$/);
-        return;
+      default:
+        await jsdomPerson(app).take(checkoutDriver, step.send, before);
+        if (event.type === 'checkout.cancel') return;
     }
     // POST /api/my/orders with the prompts and the coupon of the order, the share link that brought the
     // buyer, and the checkout's requestId again on a retry (the model's requestId is the event's; the
@@ -976,39 +946,14 @@ interface PaymentApp extends App {
   server: ReturnType<typeof fakeServer>;
 }
 
-const addressOf = (event: { type: string; orderId?: string; sessionId?: string }) =>
-  event.type === 'payment.openPaid'
-    ? `/paiddetail-${event.orderId}-${event.sessionId}.html`
-    : `/pendingdetail-${event.orderId}.html`;
-
-const PAYMENT_BUTTONS: Record<string, string> = {
-  'payment.retry': 'Try again',
-  'payment.refresh': 'Check again',
-  'payment.pay': 'Pay now',
-  'payment.cancel': 'Cancel order',
-  'payment.cancelConfirm': 'Yes, cancel the order',
-  'payment.cancelAbort': 'Keep the order',
-};
-
-async function performOnPaymentPages(app: PaymentApp, step: SpecStep): Promise<void> {
+async function performOnPaymentPages(app: PaymentApp, step: SpecStep, before: PaymentResultState) {
   if ('wait' in step) {
     await act(() => vi.advanceTimersByTimeAsync(step.wait));
     await settle();
     return;
   }
   if (!('send' in step)) return answerStep(app.server, step, paymentShapes);
-  const event = step.send as { type: string; orderId?: string; sessionId?: string };
-  if (event.type === 'payment.close') return open(app, '/terms');
-  if (/^payment\.open/.test(event.type)) {
-    const href = addressOf(event);
-    // the same address again is another visit: leave first
-    if (path(app) === href) await open(app, '/terms');
-    return open(app, href);
-  }
-  const name = PAYMENT_BUTTONS[event.type];
-  if (!name) throw new Error(`No way to take ${event.type} on the page`);
-  fireEvent.click(screen.getByRole('button', { name }));
-  await settle();
+  return jsdomPerson(app).take(paymentResultDriver, step.send, before);
 }
 
 function observePaymentPages(app: PaymentApp) {
@@ -1149,7 +1094,7 @@ describe(`paymentResult on the page against ${paymentModel.spec}`, () => {
               vi.useFakeTimers();
               return app;
             },
-            perform: (app, step) => performOnPaymentPages(app, step),
+            perform: (app, step, before) => performOnPaymentPages(app, step, before),
             observe: observePaymentPages,
             shown: shownOnPaymentPages,
             stop: (app) => app.system.stop(),

@@ -61,8 +61,15 @@ import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { specStepLabel, type EffectCall, type SpecModel, type SpecStep } from '../support/spec-model.ts';
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
-import { main, region, type Fake } from './support/replay.ts';
+import { region, type Fake } from './support/replay.ts';
 import { pagePaths, replaySpecPathOnPage, type PageReplay } from './support/spec-page.ts';
+import { jsdomPerson } from './support/person.ts';
+import type { PageDriver } from '../support/page-driver.ts';
+import { couponsDriver } from '../drivers/coupons.ts';
+import { exchangeDriver } from '../drivers/exchange.ts';
+import { fruitHistoryDriver } from '../drivers/fruit-history.ts';
+import { orderDetailDriver } from '../drivers/order-detail.ts';
+import { orderListDriver } from '../drivers/order-list.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -73,15 +80,6 @@ afterEach(() => {
 const MEMBER_BALANCE = 650;
 /** A small page without any history machine, where the replays start. */
 const ELSEWHERE = '/nowhere';
-
-/**
- * Opening an address, as following a link or typing it does. The pages ask for their data when they
- * are entered: the address already shown is left first, as a person going back to it would.
- */
-async function open(app: App, href: string): Promise<void> {
-  if (app.router.state.location.href === href) await app.router.navigate({ href: ELSEWHERE });
-  await app.router.navigate({ href });
-}
 
 /** The app on a page with no history machine, a member already signed in (restored at start). */
 async function startApp(effects: Partial<AppEffects>) {
@@ -116,6 +114,15 @@ const isAnswer = (step: SpecStep): step is Answer => 'settle' in step || 'fail' 
 const sent = (step: SpecStep): string | null => ('send' in step ? step.send.type : null);
 /** A field of the event a step sends. */
 const arg = <T,>(step: SpecStep, key: string): T => ('send' in step ? step.send[key] : undefined) as T;
+
+/**
+ * What a person does for a sent step, by the machine's driver (tests/drivers, which the browser scripts
+ * share): clicks through the app's user-event, addresses left for ELSEWHERE when already shown.
+ */
+async function take<S>(app: App, driver: PageDriver<S>, step: SpecStep, before: S): Promise<void> {
+  if (!('send' in step)) throw new Error(`No page action for ${specStepLabel(step)}`);
+  await jsdomPerson(app, { user: app.user, elsewhere: ELSEWHERE }).take(driver, step.send, before);
+}
 
 /** The oldest call still out answers (`value`), or fails with the step's error (or what `error` gives). */
 async function answer<A extends unknown[], R>(
@@ -338,15 +345,7 @@ replayOnPage(
       async perform(app, step, before, after) {
         log.take();
         if (isAnswer(step)) await answer(fake, step);
-        else if (sent(step) === 'orders.load') {
-          const query = arg<{ page: number; status?: OrderStatus }>(step, 'query');
-          const params = new URLSearchParams();
-          if (query.page > 1) params.set('page', String(query.page));
-          if (query.status) params.set('status', query.status);
-          await open(app, `/orders${params.size ? `?${params.toString()}` : ''}`);
-        } else if (sent(step) === 'orders.retry')
-          await app.user.click(main().getByRole('button', { name: 'Try again' }));
-        else throw new Error(`No page action for ${specStepLabel(step)}`);
+        else await take(app, orderListDriver, step, before);
         log.check(ordersModel, before, step, after);
       },
       observe() {
@@ -450,7 +449,6 @@ replayOnPage(
       { actor: 'cancelOrder', fn: cancelOrder.fn },
     ]);
     let left: Mock<(url: string) => void>;
-    const dialog = () => within(screen.getByRole('dialog'));
     return {
       start() {
         // the browser leaving for the payment page
@@ -472,21 +470,7 @@ replayOnPage(
             );
           else if (effect === 'payOrder') await answer(payOrder, step);
           else await answer(cancelOrder, step);
-        } else {
-          const type = sent(step);
-          if (type === 'order.load') await open(app, `/order-detail/${arg<string>(step, 'orderId')}`);
-          else if (type === 'order.retry')
-            await app.user.click(main().getByRole('button', { name: 'Try again' }));
-          else if (type === 'order.pay')
-            await app.user.click(main().getByRole('button', { name: 'Pay now' }));
-          else if (type === 'order.cancel')
-            await app.user.click(main().getByRole('button', { name: 'Cancel order' }));
-          else if (type === 'order.cancelConfirm')
-            await app.user.click(dialog().getByRole('button', { name: 'Yes, cancel order' }));
-          else if (type === 'order.cancelKeep')
-            await app.user.click(dialog().getByRole('button', { name: 'Keep order' }));
-          else throw new Error(`No page action for ${specStepLabel(step)}`);
-        }
+        } else await take(app, orderDetailDriver, step, before);
         log.check(detailModel, before, step, after);
       },
       observe() {
@@ -599,12 +583,7 @@ replayOnPage(
       async perform(app, step, before, after) {
         log.take();
         if (isAnswer(step)) await answer(fake, step);
-        else if (sent(step) === 'fruit.load') {
-          const page = arg<number>(step, 'page');
-          await open(app, page === 1 ? '/fruit-transactions' : `/fruit-transactions?page=${page}`);
-        } else if (sent(step) === 'fruit.retry')
-          await app.user.click(main().getByRole('button', { name: 'Try again' }));
-        else throw new Error(`No page action for ${specStepLabel(step)}`);
+        else await take(app, fruitHistoryDriver, step, before);
         log.check(ledgerModel, before, step, after);
       },
       observe() {
@@ -706,12 +685,7 @@ replayOnPage(
       async perform(app, step, before, after) {
         log.take();
         if (isAnswer(step)) await answer(fake, step);
-        else if (sent(step) === 'coupons.load') {
-          const tab = arg<CouponStatus>(step, 'tab');
-          await open(app, tab === 'valid' ? '/coupons' : `/coupons?tab=${tab}`);
-        } else if (sent(step) === 'coupons.retry')
-          await app.user.click(main().getByRole('button', { name: 'Try again' }));
-        else throw new Error(`No page action for ${specStepLabel(step)}`);
+        else await take(app, couponsDriver, step, before);
         log.check(couponsModel, before, step, after);
       },
       observe() {
@@ -840,7 +814,6 @@ replayOnPage(
         },
       },
     ]);
-    const dialog = () => within(screen.getByRole('dialog'));
     return {
       start: () => startApp({ fetchExchangeOffers: offers.fn, exchange: exchange.fn }),
       async perform(app, step, before, after) {
@@ -885,27 +858,7 @@ replayOnPage(
               log.take();
             }
           }
-        } else {
-          const type = sent(step);
-          if (type === 'exchange.load') await open(app, '/exchange-coupons');
-          else if (type === 'exchange.retryLoad')
-            await app.user.click(main().getByRole('button', { name: 'Try again' }));
-          else if (type === 'exchange.choose') {
-            const id = arg<number>(step, 'offerId');
-            const title = before.offers.find((o) => o.id === id)!.title;
-            await app.user.click(main().getByRole('button', { name: `Exchange for ${title}` }));
-          } else if (type === 'exchange.confirm')
-            await app.user.click(dialog().getByRole('button', { name: /^Spend / }));
-          else if (type === 'exchange.retry')
-            await app.user.click(dialog().getByRole('button', { name: 'Try again' }));
-          else if (type === 'exchange.close')
-            await app.user.click(
-              before.phase === 'notEnough'
-                ? dialog().getByRole('button', { name: 'Choose another offer' })
-                : dialog().getByRole('button', { name: 'Cancel' }),
-            );
-          else throw new Error(`No page action for ${specStepLabel(step)}`);
-        }
+        } else await take(app, exchangeDriver, step, before);
         log.check(exchangeModel, before, step, after);
       },
       observe() {

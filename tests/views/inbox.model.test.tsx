@@ -41,6 +41,9 @@ import { supportSpec, type SupportFocus, type SupportState } from '../models/spe
 import { controllable } from './support/controllable.ts';
 import { renderApp } from './support/render-app.tsx';
 import { open, type Fake } from './support/replay.ts';
+import { findControl, jsdomPerson } from './support/person.ts';
+import { messagesDriver } from '../drivers/messages.ts';
+import { supportDriver, supportField } from '../drivers/support.ts';
 import { firstPaths, pagePaths, replaySpecPathOnPage } from './support/spec-page.ts';
 
 afterEach(() => {
@@ -183,36 +186,9 @@ const canTakeMessages =
     }
   };
 
-const articleOf = (title: string) => main().getByRole('article', { name: title });
-const toggleOf = (title: string) =>
-  within(articleOf(title))
-    .getAllByRole('button')
-    .find((b) => b.hasAttribute('aria-expanded'))!;
-
 async function performMessages(app: App, fakes: MessagesFakes, step: SpecStep, before: MessagesState) {
   if ('wait' in step) return act(() => app.clock.increment(step.wait));
-  if ('send' in step) {
-    const event = step.send;
-    const titleOf = (id: unknown) => before.result!.data.find((m) => m.id === id)!.title;
-    const dialog = () => within(screen.getByRole('dialog'));
-    switch (event.type) {
-      case 'messages.load':
-        return open(app, event.page === 1 ? '/messages' : `/messages?page=${event.page as number}`);
-      case 'messages.retry':
-        return click(main().getByRole('button', { name: 'Try again' }));
-      case 'messages.toggle':
-        return click(toggleOf(titleOf(event.id)));
-      case 'messages.readAll':
-        return click(main().getByRole('button', { name: 'Mark all as read' }));
-      case 'messages.delete':
-        return click(within(articleOf(titleOf(event.id))).getByRole('button', { name: 'Delete' }));
-      case 'messages.deleteConfirm':
-        return click(dialog().getByRole('button', { name: /^(Delete|Try again)$/ }));
-      case 'messages.deleteCancel':
-        return click(dialog().getByRole('button', { name: 'Keep it' }));
-    }
-    throw new Error(`No user action for ${event.type}`);
-  }
+  if ('send' in step) return jsdomPerson(app).take(messagesDriver, step.send, before);
   const actor = 'settle' in step ? step.settle : step.fail;
   switch (actor) {
     case 'fetchMessages':
@@ -417,14 +393,8 @@ interface SupportFakes {
 }
 
 type SupportField = 'email' | 'subject' | 'message';
-const FIELD_LABELS: Record<SupportField, string> = {
-  email: 'Your email',
-  subject: 'Subject',
-  message: 'Message',
-};
 const fieldOf = (name: SupportField) =>
-  main().getByRole('textbox', { name: new RegExp(`^${FIELD_LABELS[name]}`) }) as
-    HTMLInputElement | HTMLTextAreaElement;
+  findControl(supportField(name)) as HTMLInputElement | HTMLTextAreaElement;
 
 /** The steps a person can take on /support (see the top of the file). */
 const canTakeSupport =
@@ -468,30 +438,8 @@ async function performSupport(app: App, fakes: SupportFakes, step: SpecStep, bef
         return app.router.navigate({
           href: app.router.state.location.href === '/support' ? '/support?again=1' : '/support',
         });
-      case 'support.change':
-        return act(() => {
-          fireEvent.change(fieldOf(event.field as SupportField), {
-            target: { value: event.value as string },
-          });
-        });
-      case 'support.blur':
-        return act(() => {
-          fireEvent.blur(fieldOf(event.field as SupportField));
-        });
-      case 'support.submit':
-        return click(main().getByRole('button', { name: 'Send message' }));
-      case 'support.retry':
-        return click(within(main().getByRole('alert')).getByRole('button', { name: 'Try again' }));
-      case 'support.newRequest':
-        return click(main().getByRole('button', { name: 'Send another request' }));
-      case 'support.requestsRetry':
-        return click(
-          within(screen.getByRole('region', { name: 'Your requests' })).getByRole('button', {
-            name: 'Try again',
-          }),
-        );
     }
-    throw new Error(`No user action for ${event.type}`);
+    return jsdomPerson(app).take(supportDriver, event, before);
   }
   const actor = 'settle' in step ? step.settle : step.fail;
   if (actor === 'sendRequest') {

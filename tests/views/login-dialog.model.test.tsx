@@ -34,7 +34,7 @@
 // Left out of what is compared: `done`'s remember-me entries (only storage holds them; the dialog's
 // prefill is covered by the `dialog.open` steps' remembered address). The email field shows its
 // value without surrounding spaces (HTML's sanitization of type=email), as the model's calls send it.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, it } from 'vitest';
 import { fromCallback, type AnyEventObject } from 'xstate';
 import type { SignInResult } from '../../domain/session-user.ts';
@@ -46,6 +46,8 @@ import { loginDialogSpec, type LoginDialogState, type Scenario } from '../models
 import { controllable, settle } from './support/controllable.ts';
 import { open } from './support/replay.ts';
 import { renderApp } from './support/render-app.tsx';
+import { jsdomPerson } from './support/person.ts';
+import { FIELD_LABELS, loginDialogDriver } from '../drivers/login-dialog.ts';
 import { pagePaths, replaySpecPathOnPage, type PageReplay } from './support/spec-page.ts';
 
 type Field = 'email' | 'password' | 'confirmPassword';
@@ -65,11 +67,6 @@ interface Expected {
 
 const TITLE = { login: 'Log in to FruitPrompt', register: 'Sign up for FruitPrompt' } as const;
 const DIALOG_NAME = /^(Log in to|Sign up for) FruitPrompt$/;
-const LABELS: Record<Field, string> = {
-  email: 'Email',
-  password: 'Password',
-  confirmPassword: 'Confirm password',
-};
 const FIELDS: Record<Mode, Field[]> = {
   providers: [],
   login: ['email', 'password'],
@@ -240,74 +237,40 @@ async function signInInAnotherTab() {
   await settle();
 }
 
-async function perform(app: App, step: SpecStep): Promise<void> {
+async function perform(app: App, step: SpecStep, before: LoginDialogState): Promise<void> {
   if ('settle' in step || 'fail' in step) return answer(app, step);
   const event = (step as { send: AnyEventObject }).send;
   switch (event.type) {
     case 'dialog.open':
-      remember(event.rememberedEmail as string | null | undefined);
       if (event.mode === 'register') {
+        remember(event.rememberedEmail as string | null | undefined);
         // the app's own "switch to register" request (a page asks for the register form)
         act(() => void window.dispatchEvent(new Event('switch-to-register')));
-        await settle();
-      } else if (event.mode === 'login') {
+        return settle();
+      }
+      if (event.mode === 'login') {
+        remember(event.rememberedEmail as string | null | undefined);
         // "Your email is verified" → "Log in" opens the login form with the verified address
         app.verified.email = (event.rememberedEmail as string | undefined) ?? '';
         await open(app, `/verifyemail-modelpath-token-${++app.verified.page}.html`);
         await screen.findByRole('heading', { level: 1, name: 'Your email is verified' });
         await app.user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Log in' }));
-        await settle();
-      } else {
-        await app.user.click(banner().getByRole('button', { name: 'Log in' }));
-        await settle();
+        return settle();
       }
-      return;
+      // the header's "Log in": the driver's
+      break;
     case 'session.member':
       return signInInAnotherTab();
+    default: {
+      // The person closes "Verify your email first" before going on with the dialog under it.
+      const shown = notice();
+      if (shown) await app.user.click(within(shown).getByRole('button', { name: 'Close' }));
+    }
   }
-  // The person closes "Verify your email first" before going on with the dialog under it.
-  const shown = notice();
-  if (shown) await app.user.click(within(shown).getByRole('button', { name: 'Close' }));
-  const dialog = within(loginDialog()!);
-  const press = async (name: string) => {
-    fireEvent.click(dialog.getByRole('button', { name }));
-    await settle();
-  };
-  const field = (name: Field) => dialog.getByLabelText(LABELS[name]);
-  switch (event.type) {
-    case 'dialog.close':
-      return press('Close');
-    case 'dialog.continueWithEmail':
-      return press('Continue with Email');
-    case 'social.start':
-      return press(`Continue with ${event.provider as string}`);
-    case 'guest.start':
-      return press('Continue as guest');
-    case 'dialog.toRegister':
-      return press(TO_REGISTER);
-    case 'dialog.toLogin':
-      return press(TO_LOGIN);
-    case 'dialog.back':
-      return press('Back');
-    case 'field.change':
-      fireEvent.change(field(event.field as Field), { target: { value: event.value } });
-      return settle();
-    case 'field.blur':
-      fireEvent.blur(field(event.field as Field));
-      return settle();
-    case 'field.rememberMe':
-      fireEvent.click(dialog.getByRole('checkbox', { name: 'Remember me' }));
-      return settle();
-    case 'login.submit':
-      return press('Log in');
-    case 'register.submit':
-      return press('Sign up');
-    case 'social.phase':
-      // the authorize call answers with the provider's address: the popup opens
-      return app.fakes.authorize.resolve({ success: true, authUrl: 'https://accounts.example/authorize' });
-    default:
-      throw new Error(`No user action for ${event.type}`);
-  }
+  if (event.type === 'social.phase')
+    // the authorize call answers with the provider's address: the popup opens
+    return app.fakes.authorize.resolve({ success: true, authUrl: 'https://accounts.example/authorize' });
+  return jsdomPerson(app).take(loginDialogDriver, event, before);
 }
 
 /** A sign-in call answers with the step's own output (or fails with its error). */
@@ -383,7 +346,7 @@ function observe(app: App) {
     message: dialog.queryByRole('alert')?.textContent ?? null,
     fields: Object.fromEntries(
       FIELDS[mode].map((f) => {
-        const input = dialog.getByLabelText(LABELS[f]) as HTMLInputElement;
+        const input = dialog.getByLabelText(FIELD_LABELS[f]!) as HTMLInputElement;
         return [
           f,
           {

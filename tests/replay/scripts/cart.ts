@@ -5,31 +5,40 @@
 // `cart.reload` / `cart.checkedOut` come from the checkout and payment actors, and a second
 // `cart.load` / `cart.clear` (signing in while signed in, out while out) is no person's.
 import type { Page } from 'playwright-core';
-import { click, logOut, navigate, openPage, settleEither, signIn, visible } from '../actions.ts';
+import { cartDriver } from '../../drivers/cart.ts';
+import { open } from '../../support/page-driver.ts';
+import { logOut, settleEither, signIn, visible } from '../actions.ts';
+import { perform, take } from '../person.ts';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { BrowserScript } from '../types.ts';
 import type { CartContext } from '../../../machines/commerce/cart.ts';
 
 /** The card each path's prompt id stands for (per page: one path). */
 const cardsOf = new WeakMap<Page, Map<number, string>>();
 
-async function addToCart(page: Page, promptId: number): Promise<void> {
-  if ((await page.evaluate(() => location.pathname)) !== '/') await navigate(page, '/');
-  const main = page.getByRole('main');
+/** The title of the card that stands for a prompt id: the first on the home page not taken yet. */
+async function learnCard(page: Page, promptId: number): Promise<void> {
   const cards = cardsOf.get(page) ?? new Map<number, string>();
   cardsOf.set(page, cards);
-  let title = cards.get(promptId);
-  if (!title) {
-    const buttons = main.getByRole('button', { name: /^Add to cart: / });
-    await visible(buttons.first());
-    const names = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
-    const taken = new Set(cards.values());
-    title = names.map((n) => n.slice('Add to cart: '.length)).find((t) => !taken.has(t))!;
-    cards.set(promptId, title);
-  }
-  await click(main.getByRole('button', { name: `Add to cart: ${title}`, exact: true }).first());
-  const dialog = page.getByRole('dialog', { name: /Log in to/ });
-  if (await dialog.isVisible()) await page.keyboard.press('Escape'); // a visitor is asked to log in
+  if (cards.has(promptId)) return;
+  await perform(page, [open('/', 'stay')]);
+  const buttons = page.getByRole('main').getByRole('button', { name: /^Add to cart: / });
+  await visible(buttons.first());
+  const names = await buttons.evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  const taken = new Set(cards.values());
+  cards.set(
+    promptId,
+    names.map((n) => n.slice('Add to cart: '.length)).find((t) => !taken.has(t))!,
+  );
 }
+
+/** The cart's driver (tests/drivers/cart.ts) on the cards this page's path took (else the item's title). */
+const driverOf = (page: Page, before: AnyMachineSnapshot) =>
+  cartDriver(
+    (promptId) =>
+      cardsOf.get(page)?.get(promptId) ??
+      (before.context as CartContext).cart!.items.find((i) => i.promptId === promptId)!.title,
+  );
 
 export const cartScript: BrowserScript = {
   machineId: 'cart',
@@ -38,9 +47,9 @@ export const cartScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'cart.load → loading [-] coupons idle · fetchCart answers {"items":[{"promptId":3}],"balance":100} → idle [3] coupons idle',
-  async act(event, { page, before }) {
+  async act(event, step) {
+    const { page, before } = step;
     await settleEither(page, 'addToCart', ['addToCart', 'removeFromCart']);
-    const main = page.getByRole('main');
     const signedOut = before.matches('signedOut');
     switch (event.type) {
       // the session announces a member (signing in) or a visitor (logging out)
@@ -54,33 +63,15 @@ export const cartScript: BrowserScript = {
         if (signedOut) return false;
         await logOut(page);
         return;
-      case 'cart.open':
-        await openPage(page, '/cart');
-        return;
-      case 'cart.add':
-        await addToCart(page, event.promptId as number);
-        return;
-      case 'cart.remove': {
-        const item = (before.context as CartContext).cart!.items.find((i) => i.promptId === event.promptId)!;
-        await click(main.getByRole('button', { name: `Remove ${item.title} from cart` }));
-        return;
-      }
-      case 'cart.retry':
-        await click(main.getByRole('button', { name: 'Try again' }));
-        return;
-      case 'cart.couponsRetry':
-        await click(main.getByRole('button', { name: 'Reload coupons' }));
-        return;
-      case 'cart.applyCoupon':
-      case 'cart.clearCoupon': {
-        const picker = await visible(main.getByRole('combobox', { name: 'Coupon' }));
-        await picker.selectOption(event.type === 'cart.applyCoupon' ? String(event.couponId) : '', {
-          force: true,
-        });
+      case 'cart.add': {
+        await learnCard(page, event.promptId as number);
+        await take(driverOf(page, before), event, step);
+        const dialog = page.getByRole('dialog', { name: /Log in to/ });
+        if (await dialog.isVisible()) await page.keyboard.press('Escape'); // a visitor is asked to log in
         return;
       }
       default:
-        return false;
+        return take(driverOf(page, before), event, step);
     }
   },
 };

@@ -3,7 +3,9 @@
 // "Place order" / "Spend N FruitCoins", "Try again", "Cancel" / "Close" / "Done". The order call is
 // held, so nothing is really bought. After a placed order with a card part the page would leave for
 // the payment page: the replay keeps it in the app (stayForPayment) so "redirecting" can be seen.
-import { click, navigate, running, stayForPayment, visible, visibleLazy } from '../actions.ts';
+import { checkoutDriver } from '../../drivers/checkout.ts';
+import { navigate, running, stayForPayment, visible } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 import type { CheckoutOrder } from '../../../machines/commerce/checkout.ts';
 
@@ -18,9 +20,9 @@ export const checkoutScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'checkout.start {"order":{"source":"buyNow","promptIds":[7],"co... → reviewing (buyNow) · checkout.confirm → placing (buyNow) · placeOrder fails → retryable (buyNow) "Can\'t reach FruitPrompt right now."',
-  async act(event, { page }) {
+  async act(event, step) {
+    const { page } = step;
     await stayForPayment(page);
-    const dialog = page.getByRole('dialog');
     const main = page.getByRole('main');
     switch (event.type) {
       case 'checkout.start':
@@ -37,18 +39,8 @@ export const checkoutScript: BrowserScript = {
         }
         await running(page, 'checkout');
         return false;
-      case 'checkout.confirm':
-        await visibleLazy(page, dialog);
-        await click(dialog.getByRole('button', { name: /^(Place order|Spend .* FruitCoins)$/ }));
-        return;
-      case 'checkout.cancel':
-        await click(dialog.getByRole('button', { name: /^(Cancel|Close|Done)$/ }));
-        return;
-      case 'checkout.retry':
-        await click(dialog.getByRole('button', { name: 'Try again' }));
-        return;
       default:
-        return false;
+        return take(checkoutDriver, event, step);
     }
   },
 };

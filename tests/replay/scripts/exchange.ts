@@ -2,9 +2,10 @@
 // "Try again", "Cancel" / "Choose another offer". The page's actor wraps the exchange's answer:
 // "not enough" is a 409 from the effect, and the balance is asked for again (the held offers call
 // answers it).
-import { click, clickCentered, openPage, translateAnswers } from '../actions.ts';
+import { exchangeDriver } from '../../drivers/exchange.ts';
+import { translateAnswers } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
-import type { ExchangeContext } from '../../../machines/commerce/exchange.ts';
 
 export const exchangeScript: BrowserScript = {
   machineId: 'exchange',
@@ -14,8 +15,8 @@ export const exchangeScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'exchange.load → loading · fetchOffers answers {"data":[{"id":1,"title":"20% off","fruitCost":... → browsing balance 300 (1 told) · exchange.choose {"offerId":1} → confirming balance 300 offer 1 (1 told)',
-  async act(event, { page, before }) {
-    await translateAnswers(page, 'exchange', (outcome) => {
+  async act(event, step) {
+    await translateAnswers(step.page, 'exchange', (outcome) => {
       if (!('output' in outcome)) return outcome;
       const answer = outcome.output as
         | { ok: true; coupon: unknown; balance: number }
@@ -32,33 +33,6 @@ export const exchangeScript: BrowserScript = {
         },
       };
     });
-    const main = page.getByRole('main');
-    const dialog = page.getByRole('dialog');
-    switch (event.type) {
-      case 'exchange.load':
-        await openPage(page, '/exchange-coupons');
-        return;
-      case 'exchange.retryLoad':
-        await click(main.getByRole('button', { name: 'Try again' }));
-        return;
-      case 'exchange.choose': {
-        const offer = (before.context as ExchangeContext).offers.find((o) => o.id === event.offerId)!;
-        await clickCentered(main.getByRole('button', { name: `Exchange for ${offer.title}` }));
-        return;
-      }
-      case 'exchange.confirm':
-        await click(dialog.getByRole('button', { name: /^Spend / }));
-        return;
-      case 'exchange.retry':
-        await click(dialog.getByRole('button', { name: 'Try again' }));
-        return;
-      case 'exchange.close': {
-        const another = dialog.getByRole('button', { name: 'Choose another offer' });
-        await click((await another.isVisible()) ? another : dialog.getByRole('button', { name: 'Cancel' }));
-        return;
-      }
-      default:
-        return false;
-    }
+    return take(exchangeDriver, event, step);
   },
 };

@@ -4,7 +4,9 @@
 // the path's). Loading again while signed in, or "signed out" while signed out, no person causes:
 // those are sent to the actor.
 import { DEMO_MEMBER } from '../runner.ts';
-import { click, logInThroughDialog, logOutThroughMenu, navigate } from '../actions.ts';
+import { favoritesDriver } from '../../drivers/favorites.ts';
+import { logInThroughDialog, logOutThroughMenu } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 import { savedOf } from '../../../machines/catalog/favorites.selectors.ts';
 import { HEARTS } from '../../models/spec/favorites.ts';
@@ -27,7 +29,8 @@ export const favoritesScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'session.member {"token":"token-a"} → loading [] · fetchFavorites answers [3] → ready [3] · favorites.toggle {"promptId":3} → ready [] 1 unsaved',
-  async act(event, { page, before }) {
+  async act(event, step) {
+    const { page, before } = step;
     switch (event.type) {
       // the session announces a member (signing in) or a visitor (logging out)
       case 'session.member':
@@ -40,17 +43,8 @@ export const favoritesScript: BrowserScript = {
         if (before.matches('signedOut')) return false;
         await logOutThroughMenu(page);
         return;
-      case 'favorites.toggle': {
-        const href = detailOf(event.promptId as number);
-        if (new URL(page.url()).pathname !== href) await navigate(page, href);
-        // the prompt's own heart (the related cards' hearts carry their titles)
-        await click(
-          page.getByRole('main').getByRole('button', { name: /^(Save prompt|Remove from saved)$/ }),
-        );
-        return;
-      }
       default:
-        return false;
+        return take(favoritesDriver(detailOf), event, step);
     }
   },
 };

@@ -1,6 +1,7 @@
 // The old detail address /detail_{id}.html: a person opens it (an old bookmark or mail link); the
 // app resolves the id and replaces the address with /detail/{slugId}. "Try again" after a failure.
-import { click, navigate } from '../actions.ts';
+import { legacyRedirectDriver } from '../../drivers/legacy-redirect.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 
 export const legacyRedirectScript: BrowserScript = {
@@ -10,16 +11,5 @@ export const legacyRedirectScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'legacy.open {"id":"7","search":"?ref=mail&x=1"} → resolving · fetchPrompt answers {"found":true,"prompt":{"id":7,"promptDetail":{... → redirected → /detail/misty-lake-7?ref=mail&x=1',
-  async act(event, { page }) {
-    switch (event.type) {
-      case 'legacy.open':
-        await navigate(page, `/detail_${event.id as string}.html${(event.search as string) ?? ''}`);
-        return;
-      case 'legacy.retry':
-        await click(page.getByRole('main').getByRole('button', { name: 'Try again' }));
-        return;
-      default:
-        return false;
-    }
-  },
+  act: (event, step) => take(legacyRedirectDriver, event, step),
 };

@@ -3,14 +3,11 @@
 // the path's own. Opening it in sign-up mode comes from the legacy pages' "switch-to-register"
 // window event, a session that logs in elsewhere closes it, and the Google phases come from the
 // social sign-in child: those are sent to the actor.
-import { check, click, fill, hoverLogIn, loginDialogOf, visibleLazy } from '../actions.ts';
+import { LOGIN_DIALOG, loginDialogDriver } from '../../drivers/login-dialog.ts';
+import { byRole, click, main, remember, see } from '../../support/page-driver.ts';
+import { hoverLogIn, loginDialogOf, visibleLazy } from '../actions.ts';
+import { perform, take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
-
-const FIELD_LABELS: Record<string, string> = {
-  email: 'Email',
-  password: 'Password',
-  confirmPassword: 'Confirm password',
-};
 
 export const loginDialogScript: BrowserScript = {
   machineId: 'loginDialog',
@@ -23,88 +20,30 @@ export const loginDialogScript: BrowserScript = {
   // path emailLogin-10 of `npm run paths -- loginDialog`
   testPath:
     'dialog.open {"mode":"login","rememberedEmail":" demo@exampl... → login · field.change {"field":"password","value":"Demo@12345"} → login · login.submit → loggingIn · emailLogin answers {"ok":false,"msg":"Invalid email or password"} → login "Invalid email or password"',
-  async act(event, { page, before }) {
+  async act(event, step) {
+    const { page, before } = step;
     const dialog = loginDialogOf(page);
     // an open dialog the script did not open itself (sent to the actor) first comes through React's
     // lazy reveal
     if (before.matches('open') && event.type !== 'dialog.close') await visibleLazy(page, dialog);
     switch (event.type) {
       case 'dialog.open':
-        if (event.mode === 'register') return false;
-        if (event.mode === 'login') {
-          // the address ticked "Remember me" on an earlier visit (this browser remembers it)
-          await page.evaluate(
-            (email) =>
-              email
-                ? localStorage.setItem('remember_email', email)
-                : localStorage.removeItem('remember_email'),
-            (event.rememberedEmail as string | undefined) ?? null,
-          );
-          // a visitor's heart on a card
-          await click(
-            page
-              .getByRole('main')
-              .getByRole('button', { name: /^Save / })
-              .first(),
-          );
-        } else {
-          await click(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
-        }
-        await visibleLazy(page, dialog);
+        if (event.mode !== 'login') break;
+        // the address ticked "Remember me" on an earlier visit (this browser remembers it), then a
+        // visitor's heart on a card
+        await perform(page, [
+          remember('remember_email', (event.rememberedEmail as string | undefined) || null),
+          click(byRole('button', /^Save /, { within: main, first: true })),
+          see(LOGIN_DIALOG),
+        ]);
         return;
-      case 'dialog.close':
-        // after a sign-in the session has closed it already
-        if (await dialog.isVisible()) await click(dialog.getByRole('button', { name: 'Close' }).first());
-        return;
-      case 'dialog.continueWithEmail':
-        await click(dialog.getByRole('button', { name: 'Continue with Email' }));
-        return;
-      case 'guest.start':
-        await click(dialog.getByRole('button', { name: 'Continue as guest' }));
-        return;
-      case 'social.start':
-        await click(dialog.getByRole('button', { name: `Continue with ${event.provider as string}` }));
-        return;
-      case 'dialog.toRegister':
-        await click(dialog.getByRole('button', { name: "Don't have an account? Sign up" }));
-        return;
-      case 'dialog.toLogin':
-        await click(dialog.getByRole('button', { name: 'Already have an account? Log in' }));
-        return;
-      case 'dialog.back':
-        await click(dialog.getByRole('button', { name: 'Back' }));
-        return;
-      case 'field.change':
-        await fill(
-          dialog.getByLabel(FIELD_LABELS[event.field as string]!, { exact: true }),
-          event.value as string,
-        );
-        return;
-      case 'field.blur':
-        // the person leaves the field (its message, if any, shows under it)
-        await dialog
-          .getByLabel(FIELD_LABELS[event.field as string]!, { exact: true })
-          .evaluate((el: HTMLElement) => {
-            el.focus();
-            el.blur();
-          });
-        return;
-      case 'field.rememberMe':
-        await check(dialog.getByRole('checkbox', { name: 'Remember me' }), event.checked as boolean);
-        return;
-      case 'login.submit': {
-        const submit = dialog.getByRole('button', { name: 'Log in', exact: true });
+      case 'login.submit':
         // "Log in" stays disabled until the form can be sent: no person submits it before
-        if (await submit.isDisabled()) return false;
-        await click(submit);
-        return;
-      }
-      case 'register.submit':
-        await click(dialog.getByRole('button', { name: 'Sign up', exact: true }));
-        return;
-      default:
-        // session.loggedIn (another tab), social.phase (the social sign-in child)
-        return false;
+        if (await dialog.getByRole('button', { name: 'Log in', exact: true }).isDisabled()) return false;
+        break;
     }
+    // to the actor: the sign-up form's opening (the legacy pages' window event), session.loggedIn
+    // (another tab) and social.phase (the social sign-in child)
+    return take(loginDialogDriver, event, step);
   },
 };

@@ -2,7 +2,9 @@
 // answers. The page's actor wraps fetchOrder's answer ({ found, order }, a 404 for not found): the
 // held call is answered in the effect's own shape. "Pay now" would leave for the payment page: the
 // replay keeps the page (stayForPayment) so "redirecting" can be seen.
-import { click, openPage, stayForPayment, translateAnswers } from '../actions.ts';
+import { orderDetailDriver } from '../../drivers/order-detail.ts';
+import { stayForPayment, translateAnswers } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 
 export const orderDetailScript: BrowserScript = {
@@ -13,36 +15,13 @@ export const orderDetailScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'order.load {"orderId":"42"} → loading · fetchOrder answers {"found":true,"order":{"id":42,"status":"pendin... → viewing #42 pending',
-  async act(event, { page }) {
-    await stayForPayment(page);
-    await translateAnswers(page, 'fetchOrder', (outcome) => {
+  async act(event, step) {
+    await stayForPayment(step.page);
+    await translateAnswers(step.page, 'fetchOrder', (outcome) => {
       if (!('output' in outcome)) return outcome;
       const lookup = outcome.output as { found: boolean; order?: unknown };
       return lookup.found ? { output: lookup.order } : { error: { message: 'Order not found', status: 404 } };
     });
-    const main = page.getByRole('main');
-    const dialog = page.getByRole('dialog');
-    switch (event.type) {
-      case 'order.load':
-        await openPage(page, `/order-detail/${event.orderId as string}`);
-        return;
-      case 'order.retry':
-        await click(main.getByRole('button', { name: 'Try again' }));
-        return;
-      case 'order.pay':
-        await click(main.getByRole('button', { name: 'Pay now' }));
-        return;
-      case 'order.cancel':
-        await click(main.getByRole('button', { name: 'Cancel order', exact: true }));
-        return;
-      case 'order.cancelConfirm':
-        await click(dialog.getByRole('button', { name: 'Yes, cancel order' }));
-        return;
-      case 'order.cancelKeep':
-        await click(dialog.getByRole('button', { name: 'Keep order' }));
-        return;
-      default:
-        return false;
-    }
+    return take(orderDetailDriver, event, step);
   },
 };

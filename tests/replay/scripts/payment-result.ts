@@ -3,11 +3,10 @@
 // again", "Pay now", "Cancel order" and its dialog). Leaving for another page closes it. The order
 // calls are held; "Pay now" would leave for the payment page, which the replay keeps from happening
 // (stayForPayment) so "redirecting" can be seen.
-import { click, navigate, openPage, stayForPayment } from '../actions.ts';
+import { paymentResultDriver } from '../../drivers/payment-result.ts';
+import { stayForPayment } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
-
-const PAID_PAGE = '/paiddetail-42-cs_test_1.html';
-const PENDING_PAGE = '/pendingdetail-42.html';
 
 export const paymentResultScript: BrowserScript = {
   machineId: 'paymentResult',
@@ -22,39 +21,8 @@ export const paymentResultScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'payment.openPending {"orderId":"12"} → loading pending #12 · fetchOrder answers {"id":12,"status":"pending","payment":{"method"... → watching pending #12 (pending) · wait 3000 ms → checking pending #12 (pending)',
-  async act(event, { page }) {
-    await stayForPayment(page);
-    const button = (name: string) => page.getByRole('button', { name, exact: true });
-    switch (event.type) {
-      case 'payment.openPaid':
-        await openPage(page, PAID_PAGE);
-        return;
-      case 'payment.openPending':
-        await openPage(page, PENDING_PAGE);
-        return;
-      case 'payment.close':
-        await navigate(page, '/terms');
-        return;
-      case 'payment.retry':
-        await click(button('Try again'));
-        return;
-      case 'payment.refresh':
-        await click(button('Check again'));
-        return;
-      case 'payment.pay':
-        await click(button('Pay now'));
-        return;
-      case 'payment.cancel':
-        await click(button('Cancel order'));
-        return;
-      case 'payment.cancelConfirm':
-        await click(button('Yes, cancel the order'));
-        return;
-      case 'payment.cancelAbort':
-        await click(button('Keep the order'));
-        return;
-      default:
-        return false;
-    }
+  async act(event, step) {
+    await stayForPayment(step.page);
+    return take(paymentResultDriver, event, step);
   },
 };

@@ -1,7 +1,8 @@
 // The profile (/profile): the display name, a photo upload or a generated avatar, and "Copy link"
-// for the referral link. Saving the name, the avatar calls and the clipboard are held, so the demo
-// member's real profile never changes.
-import { click, fill, openPage, visible } from '../actions.ts';
+// for the referral link (what a person does: tests/drivers/profile.ts). Saving the name, the avatar
+// calls and the clipboard are held, so the demo member's real profile never changes.
+import { profileDriver } from '../../drivers/profile.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 
 export const profileScript: BrowserScript = {
@@ -18,40 +19,5 @@ export const profileScript: BrowserScript = {
   // path load-9 of `npm run paths -- profile`
   testPath:
     'profile.load → loading · fetchProfile answers {"memberId":"u-1","name":"Mina","email":"mina@e... → viewing · profile.copyReferral → copyingLink',
-  async act(event, { page }) {
-    const section = page.getByRole('region', { name: 'Your profile' });
-    switch (event.type) {
-      case 'profile.load':
-        await openPage(page, '/profile');
-        return;
-      case 'profile.retry':
-        await click(section.getByRole('button', { name: 'Try again' }));
-        return;
-      case 'profile.nameChanged':
-        await fill(section.getByRole('textbox', { name: 'Display name' }), event.value as string);
-        return;
-      case 'profile.saveName':
-        await click(section.getByRole('button', { name: 'Save name' }));
-        return;
-      case 'profile.avatarChosen': {
-        const file = event.file as File;
-        const input = section.getByLabel('Upload a photo');
-        await visible(section);
-        await input.setInputFiles({
-          name: file.name,
-          mimeType: file.type || 'image/png',
-          buffer: Buffer.from(await file.arrayBuffer()),
-        });
-        return;
-      }
-      case 'profile.generateAvatar':
-        await click(section.getByRole('button', { name: 'Use a generated avatar' }));
-        return;
-      case 'profile.copyReferral':
-        await click(section.getByRole('button', { name: 'Copy link' }));
-        return;
-      default:
-        return false;
-    }
-  },
+  act: (event, step) => take(profileDriver, event, step),
 };

@@ -3,7 +3,9 @@
 // is the session's announcement after the demo member signs in (a token) or out (null); the same
 // viewer again no person announces: sent to the actor.
 import { DEMO_MEMBER } from '../runner.ts';
-import { changeViewer, click, navigate } from '../actions.ts';
+import { promptDetailDriver } from '../../drivers/prompt-detail.ts';
+import { changeViewer } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript, LiveView } from '../types.ts';
 import * as view from '../../../machines/catalog/prompt-detail.selectors.ts';
 
@@ -32,28 +34,10 @@ export const promptDetailScript: BrowserScript = {
     related: { actual: (live) => (shows(live) ? view.related(live.snapshot as Snapshot) : []) },
     relatedPhase: { actual: (live) => (shows(live) ? view.relatedPhase(live.snapshot as Snapshot) : null) },
   },
-  async act(event, { page }) {
-    const main = page.getByRole('main');
-    switch (event.type) {
-      case 'detail.load': {
-        const href = `/detail/${event.id as string}`;
-        // the same page again: a person reloads it by following its link from elsewhere
-        if (new URL(page.url()).pathname === href) await navigate(page, '/terms');
-        await navigate(page, href);
-        return;
-      }
-      case 'detail.retry':
-        await click(main.getByRole('button', { name: 'Try again' }));
-        return;
-      case 'detail.relatedRetry':
-        await click(
-          page.getByRole('region', { name: 'You may also like' }).getByRole('button', { name: 'Try again' }),
-        );
-        return;
-      case 'viewer.changed':
-        return changeViewer(page, event.viewer as string | null, DEMO_MEMBER);
-      default:
-        return false;
-    }
+  async act(event, step) {
+    const { page } = step;
+    if (event.type === 'viewer.changed')
+      return changeViewer(page, event.viewer as string | null, DEMO_MEMBER);
+    return take(promptDetailDriver, event, step);
   },
 };

@@ -3,7 +3,9 @@
 // is the session's announcement after the demo member signs in (a token) or out (null); the same
 // viewer again no person announces: sent to the actor.
 import { DEMO_MEMBER } from '../runner.ts';
-import { changeViewer, click, navigate } from '../actions.ts';
+import { promptListDriver } from '../../drivers/prompt-list.ts';
+import { changeViewer, navigate } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 
 /** Each grade's category, by its own path and by its reference id (the same list, another address). */
@@ -21,8 +23,8 @@ export const promptListScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'list.load {"query":{"page":1},"entry":"e1"} → loading home@e1 · fetchPromptPage answers {"data":[{"id":1,"slugId":"lake-1","title":"Lak... → ready home@e1 showing home#0 kept e1',
-  async act(event, { page, before }) {
-    const grid = page.getByRole('region', { name: 'Prompts' });
+  async act(event, step) {
+    const { page, before } = step;
     switch (event.type) {
       case 'list.load': {
         // an entry the list has shown before is one a person goes Back to (the model walks two)
@@ -41,13 +43,10 @@ export const promptListScript: BrowserScript = {
         await navigate(page, here === `${own}${search}` ? `${byReference}${search}` : `${own}${search}`);
         return;
       }
-      case 'list.retry':
-        await click(grid.getByRole('button', { name: 'Try again' }));
-        return;
       case 'viewer.changed':
         return changeViewer(page, event.viewer as string | null, DEMO_MEMBER);
       default:
-        return false;
+        return take(promptListDriver, event, step);
     }
   },
 };

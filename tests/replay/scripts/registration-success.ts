@@ -1,6 +1,8 @@
 // "Check Your Email" after signing up: a person signs up with a new address through the login
 // dialog (the real registration), closes the dialog, and its closing animation ends by itself.
-import { click, hoverLogIn, signUpThroughDialog, visibleLazy } from '../actions.ts';
+import { registrationSuccessDriver } from '../../drivers/registration-success.ts';
+import { hoverLogIn, signUpThroughDialog, visibleLazy } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 import { resendView } from './resend-view.ts';
 
@@ -15,7 +17,8 @@ export const registrationSuccessScript: BrowserScript = {
     'registration.succeeded {"email":"new.user@outlook.com"} → open new.user@outlook.com resend in 60s · wait 999 ms → open new.user@outlook.com resend in 60s · wait 1 ms → open new.user@outlook.com resend in 59s',
   // the resend button is a child actor: its own state, read from the page
   views: { resend: resendView(false) },
-  async act(event, { page }) {
+  async act(event, step) {
+    const { page } = step;
     const dialog = page.getByRole('dialog', { name: 'Check Your Email' });
     switch (event.type) {
       case 'registration.succeeded':
@@ -24,14 +27,8 @@ export const registrationSuccessScript: BrowserScript = {
         await signUpThroughDialog(page, event.email as string, 'Replay@12345');
         await visibleLazy(page, dialog);
         return;
-      case 'dialog.dismiss':
-        await click(dialog.getByRole('button', { name: 'Close' }).first());
-        return;
-      case 'animation.end':
-        // the closing animation ends by itself (CSS, in real time): the person only waits
-        return;
       default:
-        return false;
+        return take(registrationSuccessDriver, event, step);
     }
   },
 };

@@ -1,7 +1,8 @@
 // The page's title and meta tags: every page with metadata (home, a category, a prompt) tells the
 // seo actor on opening; after a short check delay its metadata is asked for (once per page: then
 // cached) and applied to the document head. What a person sees is the tab's title.
-import { navigate } from '../actions.ts';
+import { seoDriver } from '../../drivers/seo.ts';
+import { take } from '../person.ts';
 import type { SeoMeta } from '../../../domain/seo.ts';
 import type { BrowserScript } from '../types.ts';
 
@@ -47,17 +48,10 @@ export const seoScript: BrowserScript = {
             })()`),
     },
   },
-  async act(event, { page }) {
-    switch (event.type) {
-      case 'seo.page': {
-        const href = PAGE[event.pageType as string] ?? PAGE.HOME!;
-        // the same page again: a person comes back to it from a page without metadata
-        if (new URL(page.url()).pathname === href) await navigate(page, '/terms');
-        await navigate(page, href);
-        return;
-      }
-      default:
-        return false;
-    }
-  },
+  act: (event, step) =>
+    take(
+      seoDriver((pageType) => PAGE[pageType] ?? PAGE.HOME!),
+      event,
+      step,
+    ),
 };

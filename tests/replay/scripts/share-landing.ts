@@ -1,6 +1,7 @@
 // A shared short link (/s/{id}) or a partner's (/ps/{id}): a person opens it, the app resolves it
 // and goes on to the prompt. "Try again" after a failure.
-import { click, navigate } from '../actions.ts';
+import { shareLandingDriver } from '../../drivers/share-landing.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 
 export const shareLandingScript: BrowserScript = {
@@ -10,16 +11,5 @@ export const shareLandingScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'shareLink.open {"id":"Ab12Cd34","partner":false} → resolving · resolveShareLink answers {"found":true,"slugId":"misty-lake-7","partner"... → landed → /detail/misty-lake-7',
-  async act(event, { page }) {
-    switch (event.type) {
-      case 'shareLink.open':
-        await navigate(page, `/${event.partner ? 'ps' : 's'}/${event.id as string}`);
-        return;
-      case 'shareLink.retry':
-        await click(page.getByRole('main').getByRole('button', { name: 'Try again' }));
-        return;
-      default:
-        return false;
-    }
-  },
+  act: (event, step) => take(shareLandingDriver, event, step),
 };

@@ -7,14 +7,15 @@
 // from the effect, and the member's requests come with the address from the profile (asked for
 // as the page does; only the requests are held).
 import type { Page } from 'playwright-core';
-import { click, fill, logOut, navigate, openPage, signIn, translateAnswers, visible } from '../actions.ts';
+import { supportDriver } from '../../drivers/support.ts';
+import { open } from '../../support/page-driver.ts';
+import { logOut, openPage, signIn, translateAnswers, visible } from '../actions.ts';
+import { perform, take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 import * as view from '../../../machines/account/support.selectors.ts';
 
 const FIELDS = ['email', 'subject', 'message'] as const;
 type Snapshot = Parameters<typeof view.form>[0];
-
-const FIELD_LABELS: Record<string, string> = { email: 'Your email', subject: 'Subject', message: 'Message' };
 
 const accountMenu = (page: Page) =>
   page.getByRole('banner').getByRole('button', { name: /^Account menu for / });
@@ -41,7 +42,8 @@ export const supportScript: BrowserScript = {
     },
     firstError: { actual: ({ snapshot }) => view.firstError(snapshot as Snapshot) ?? null },
   },
-  async act(event, { page }) {
+  async act(event, step) {
+    const { page } = step;
     await translateAnswers(page, 'sendSupportRequest', (outcome) => {
       if (!('output' in outcome)) return outcome;
       const answer = outcome.output as { ok: true; request: unknown } | { ok: false; message: string };
@@ -50,45 +52,20 @@ export const supportScript: BrowserScript = {
     await translateAnswers(page, 'fetchSupportRequests', (outcome) =>
       'output' in outcome ? { output: (outcome.output as { requests: unknown }).requests } : outcome,
     );
-    const main = page.getByRole('main');
-    const field = (name: string) => main.getByRole('textbox', { name: new RegExp(`^${FIELD_LABELS[name]}`) });
-    if (event.type !== 'support.open' && (await page.evaluate(() => location.pathname)) !== '/support')
-      await navigate(page, '/support');
-    switch (event.type) {
-      case 'support.open': {
-        const member = await accountMenu(page).isVisible();
-        if (event.member && !member) {
-          await signIn(page);
-          await visible(accountMenu(page));
-        } else if (!event.member && member) {
-          await logOut(page);
-          await visible(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
-        }
-        await openPage(page, '/support');
-        return;
-      }
-      case 'support.change':
-        await fill(field(event.field as string), event.value as string);
-        return;
-      case 'support.blur':
-        await (await visible(field(event.field as string))).blur();
-        return;
-      case 'support.submit':
-        await click(main.getByRole('button', { name: 'Send message' }));
-        return;
-      case 'support.retry':
-        await click(main.getByRole('alert').getByRole('button', { name: 'Try again' }));
-        return;
-      case 'support.newRequest':
-        await click(main.getByRole('button', { name: 'Send another request' }));
-        return;
-      case 'support.requestsRetry':
-        await click(
-          page.getByRole('region', { name: 'Your requests' }).getByRole('button', { name: 'Try again' }),
-        );
-        return;
-      default:
-        return false;
+    // a step on the form before any `support.open`: the page is opened first (as it is)
+    if (event.type !== 'support.open') {
+      await perform(page, [open('/support', 'stay')]);
+      return take(supportDriver, event, step);
     }
+    // as the member or a visitor, as the step says: signing in or out through the header first
+    const member = await accountMenu(page).isVisible();
+    if (event.member && !member) {
+      await signIn(page);
+      await visible(accountMenu(page));
+    } else if (!event.member && member) {
+      await logOut(page);
+      await visible(page.getByRole('banner').getByRole('button', { name: 'Log in' }));
+    }
+    await openPage(page, '/support');
   },
 };

@@ -2,7 +2,8 @@
 // variable, "Copy prompt" copies the filled text, "Reset" empties the fields.
 import type { Page } from 'playwright-core';
 import type { AnyEventObject } from 'xstate';
-import { click, fill, navigate, visibleLazy } from '../actions.ts';
+import { templateFillerDriver } from '../../drivers/template-filler.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 
 /**
@@ -45,38 +46,9 @@ export const templateFillerScript: BrowserScript = {
   // these steps from the start: a path of the model, named by its steps (not one of the numbered tours)
   testPath:
     'template.load {"promptId":7,"template":"a misty lake with [Va... → editing lake ["",""] · template.copy → copying lake ["",""] · copyText answers → editing lake ["",""] [success]',
-  async act(event, { page }) {
-    const filler = page.getByRole('main');
-    switch (event.type) {
-      case 'template.load': {
-        // the prompt's page loads its template into the filler (from elsewhere: a page opened again
-        // loads again)
-        await serveSample(page, event);
-        const href = `/detail/prompt-${event.promptId as number}`;
-        if (new URL(page.url()).pathname === href) await navigate(page, '/terms');
-        await navigate(page, href);
-        await visibleLazy(
-          page,
-          filler
-            .getByRole('group', { name: 'Fill in the variables' })
-            .or(filler.getByRole('button', { name: 'Copy prompt' }))
-            .first(),
-        );
-        return;
-      }
-      case 'variable.change': {
-        const fields = filler.getByRole('group', { name: 'Fill in the variables' }).getByRole('textbox');
-        await fill(fields.nth(event.index as number), event.value as string);
-        return;
-      }
-      case 'template.reset':
-        await click(filler.getByRole('button', { name: 'Reset' }));
-        return;
-      case 'template.copy':
-        await click(filler.getByRole('button', { name: 'Copy prompt' }));
-        return;
-      default:
-        return false;
-    }
+  async act(event, step) {
+    // the model's sample prompt is served as the prompt's own before its page opens
+    if (event.type === 'template.load') await serveSample(step.page, event);
+    return take(templateFillerDriver, event, step);
   },
 };

@@ -2,7 +2,9 @@
 // (once: the scratch database keeps the account, its mail unopened), then logs in with it through
 // the login dialog (the real sign-in), and closes the notice. Showing it again while it is on
 // screen no person can do (the dialog under it is covered): sent to the actor.
+import { verifyEmailNoticeDriver } from '../../drivers/verify-email-notice.ts';
 import { click, hoverLogIn, loginDialogOf, signUpThroughDialog, visible, visibleLazy } from '../actions.ts';
+import { take } from '../person.ts';
 import type { BrowserScript } from '../types.ts';
 import { resendView } from './resend-view.ts';
 
@@ -19,7 +21,8 @@ export const verifyEmailNoticeScript: BrowserScript = {
     'notice.show {"email":"late@example.com"} → shown for late@example.com · notice.close → hidden (was late@example.com) · wait 60000 ms → hidden (was late@example.com)',
   // the resend button is a child actor: its own state, read from the page
   views: { resend: resendView(true) },
-  async act(event, { page, before }) {
+  async act(event, step) {
+    const { page, before } = step;
     const notice = page.getByRole('dialog', { name: 'Verify your email first' });
     switch (event.type) {
       case 'notice.show': {
@@ -52,11 +55,8 @@ export const verifyEmailNoticeScript: BrowserScript = {
         await visibleLazy(page, notice);
         return;
       }
-      case 'notice.close':
-        await click(notice.getByRole('button', { name: 'Close' }).last());
-        return;
       default:
-        return false;
+        return take(verifyEmailNoticeDriver, event, step);
     }
   },
 };

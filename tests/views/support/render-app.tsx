@@ -179,7 +179,7 @@ beforeAll(async () => {
   const stored = [localStorage, sessionStorage].map((storage) => Object.entries(storage));
   const go = navigation.go;
   await Promise.all([
-    ...Object.values(PAGE_MODULES).map((load) => load!()),
+    ...Object.values(PAGE_MODULES).map((load) => load()),
     import('../../../src/platform/page-head.ts'),
   ]);
   const { system } = await renderApp('/terms');

@@ -1,11 +1,11 @@
 // My Prompts (/my-prompts): everything the member owns and the free prompts they saved, each with its
 // template filled in and a "Copy prompt" button, by tab (?show=bought|saved). The page's files are this
-// folder, machines/my-prompts/ and server/my-prompts/ (README "Adding a page"): its module of effects
-// (-my-prompts-logic.ts), its styles, its view test. The `page` below is its row of the page table and
-// its link in the account menu (scripts/discover.ts reads it).
-import './-my-prompts.css';
+// folder, machines/my-prompts/ and server/my-prompts/ (README "Adding a page"): its page module
+// (-my-prompts-logic.ts, which brings its styles), its styles, its view test. The `page` below is its row of the page table and
+// its link in the account menu (scripts/discover.ts reads it; the bundle drops it).
 import { createFileRoute, Link, type SearchSchemaInput } from '@tanstack/react-router';
 import { cardImage } from '../../../../domain/card-image.ts';
+import type { PageDeclaration } from '../../../../domain/page-declaration.ts';
 import type { LibraryEntry } from '../../../../machines/my-prompts/my-prompts.ts';
 import { MY_PROMPTS_MESSAGES } from '../../../../machines/my-prompts/my-prompts.ts';
 import * as view from '../../../../machines/my-prompts/my-prompts.selectors.ts';
@@ -48,14 +48,14 @@ const EMPTY: Record<view.Shelf, { title: string; text: string }> = {
 
 const load = () => ({ type: 'myPrompts.load' as const });
 
+/** Its row of the page table and its account-menu link (read by scripts/discover.ts, not shipped). */
+export const page = {
+  title: 'My Prompts',
+  private: true,
+  menu: { label: 'My Prompts', icon: 'library', after: '/orders' },
+} as const satisfies PageDeclaration;
+
 export const Route = createFileRoute('/_member/my-prompts')({
-  staticData: {
-    page: {
-      title: 'My Prompts',
-      private: true,
-      menu: { label: 'My Prompts', icon: 'library', after: '/orders' },
-    },
-  },
   validateSearch: (raw: { show?: unknown } & SearchSchemaInput): MyPromptsSearch => ({
     show: raw.show === 'bought' || raw.show === 'saved' ? raw.show : undefined,
   }),
