@@ -4,7 +4,7 @@
 // - machines/app/registry.gen.ts: every actor of the system by systemId, from each `export const
 //   registry = { systemId: 'source' } as const` of machines/<feature>/ (a feature's registry.ts, or a
 //   machine file's own);
-// - src/app/page-modules.gen.ts: the module that provides each page module the registry names, found by
+// - src/routes/-lib/page-modules.gen.ts: the module that provides each page module the registry names, found by
 //   its file name (`src/<feature>/<module>-logic.ts`, or `-<module>-logic.ts` beside its route);
 // - domain/pages.gen.ts: the pages that declare themselves in their route file
 //   (`export const page = { title: 'My Prompts', private: true }`), by full path.
@@ -136,15 +136,17 @@ export function pageModules(root = ROOT): { name: string; file: string }[] {
 }
 
 export function pageModulesFile(root = ROOT): Generated {
-  const lines = pageModules(root).map(
-    ({ name, file }) => `  ${name}: () => import('${relative('src/app', file).split('\\').join('/')}'),`,
-  );
+  const at = 'src/routes/-lib';
+  const lines = pageModules(root).map(({ name, file }) => {
+    const path = relative(at, file).split('\\').join('/');
+    return `  ${name}: () => import('${path.startsWith('.') ? path : `./${path}`}'),`;
+  });
   return {
-    file: 'src/app/page-modules.gen.ts',
+    file: `${at}/page-modules.gen.ts`,
     text:
       `${HEADER('the page modules the registry names, by file name (`<module>-logic.ts`)')}` +
-      `import type { PageModule } from '../../machines/app/registry.ts';\n` +
-      `import type { ModuleLogic } from './app-effects.ts';\n\n` +
+      `import type { PageModule } from '../../../machines/app/registry.ts';\n` +
+      `import type { ModuleLogic } from '../../app/app-effects.ts';\n\n` +
       `export const PAGE_MODULES = {\n${lines.join('\n')}\n} satisfies Record<PageModule, () => Promise<{ default: ModuleLogic }>>;\n`,
   };
 }

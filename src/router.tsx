@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
-import { release } from './app/app-system.ts';
+import { providePageModules, release } from './app/app-system.ts';
+import { PAGE_MODULES } from './routes/-lib/page-modules.gen.ts';
 import { closePagesExcept } from './routes/-lib/open-pages.ts';
 import type { AppSystem } from './system/react.tsx';
 
@@ -27,6 +28,9 @@ export function stringifySearch(search: Record<string, unknown>): string {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+// the page modules the routes start their machines from (some sit beside their routes)
+providePageModules(PAGE_MODULES);
 
 /** `server`: the router of one server render (src/entry-server.tsx), which writes no script of its own. */
 export function createAppRouter(

@@ -37,7 +37,6 @@ import { createSessionEffects, storedToken } from '../auth/session-effects.ts';
 import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
 
 import type { AppEffects, ModuleLogic } from './app-effects.ts';
-import { PAGE_MODULES } from './page-modules.gen.ts';
 import { restoring, type ServerSnapshots } from './hydrate.ts';
 
 export type { AppEffects } from './app-effects.ts';
@@ -240,15 +239,24 @@ export interface StartOptions {
   restore?: ServerSnapshots;
 }
 
+export type { ModuleLogic };
+
+/** How a page module is imported: its default export provides its machines. */
+export type PageModules = Record<PageModule, () => Promise<{ default: ModuleLogic }>>;
+
 /**
  * src/'s part of the registry (machines/app/registry.ts): the modules that provide the page machines
  * with effects, each imported when a route first needs one of its machines
- * (docs/decisions/006-lazy-page-machines.md). Written by scripts/discover.ts from the file names
- * (`<module>-logic.ts` in a feature folder, `-<module>-logic.ts` beside a route): every page module of
- * the registry has one, or the build says which is missing.
+ * (docs/decisions/006-lazy-page-machines.md). The routes' layer hands them in (src/router.tsx, from
+ * src/routes/-lib/page-modules.gen.ts, which scripts/discover.ts writes from the file names): a page's
+ * module may sit beside its route, which sits above this file.
  */
-export { PAGE_MODULES };
-export type { ModuleLogic };
+let pageModules = {} as PageModules;
+
+/** The page modules `ensure` imports (src/router.tsx; tests that start machines without routes). */
+export function providePageModules(modules: PageModules): void {
+  pageModules = modules;
+}
 
 const isAttachable = (id: string): id is PageMachineId | MemberMachineId =>
   id in REGISTRY && ['page', 'member'].includes(scopeOf(id as SystemId));
@@ -355,7 +363,7 @@ export async function ensure(system: AppSystem, ...ids: SystemId[]): Promise<voi
     scopes.has('member') && prepare(system, 'member'),
     scopes.has('signIn') && prepare(system, 'signIn'),
   ];
-  const provided = await Promise.all([...modules].map((name) => PAGE_MODULES[name]()));
+  const provided = await Promise.all([...modules].map((name) => pageModules[name]()));
   for (const module of provided) attachModule(system, module.default(effects));
   await Promise.all(loading);
 }

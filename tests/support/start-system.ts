@@ -1,10 +1,13 @@
 import {
   attachLoaded,
-  PAGE_MODULES,
+  providePageModules,
   startAppSystem,
   type ModuleLogic,
   type StartOptions,
 } from '../../src/app/app-system.ts';
+import { PAGE_MODULES } from '../../src/routes/-lib/page-modules.gen.ts';
+
+providePageModules(PAGE_MODULES);
 import { memberLogic } from '../../src/app/member-logic.ts';
 
 /** Every page module of the registry, and the member's machines, loaded once for the machine tests. */

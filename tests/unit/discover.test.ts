@@ -14,7 +14,7 @@ import {
   registryParts,
   staleGenerated,
 } from '../../scripts/discover.ts';
-import { PAGE_MODULES } from '../../src/app/app-system.ts';
+import { PAGE_MODULES } from '../../src/routes/-lib/page-modules.gen.ts';
 import { PAGES } from '../../domain/pages.ts';
 
 /** A scratch tree with these files (path → text). */

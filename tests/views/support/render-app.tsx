@@ -7,9 +7,9 @@ import type { ListQuery, PromptPage } from '../../../domain/catalog.ts';
 import type { PromptLookup } from '../../../machines/catalog/prompt-detail.ts';
 import type { Restored } from '../../../machines/auth/session.ts';
 import { createAppRouter } from '../../../src/router.tsx';
+import { PAGE_MODULES } from '../../../src/routes/-lib/page-modules.gen.ts';
 import {
   browserEffects,
-  PAGE_MODULES,
   startAppSystem,
   prepareMember,
   systemActor,
