@@ -54,8 +54,6 @@ function discoverMachines(): Record<string, { file: string; tests: string[] }> {
 }
 
 const OUT = join(process.cwd(), '.tmp', 'mutation');
-/** The test that replays every model beside its machine (machines/<feature>/<name>.model.ts). */
-const COLOCATED_RUNNER = 'tests/machines/colocated-models.test.ts';
 
 /**
  * The tests a machine is mutated against: the ones named above, its independent model's replay
@@ -67,13 +65,10 @@ export function testsOf(machine: string): string[] {
   const entry = MACHINE_TESTS[machine];
   if (!entry) throw new Error(`No tests of its own for "${machine}" (scripts/mutation.ts MACHINE_TESTS)`);
   const model = `tests/machines/${basename(entry.file, '.ts')}.model.test.ts`;
-  // a model beside its machine is replayed by the shared runner (for this machine alone: MUTATION_MACHINE)
-  const beside = existsSync(entry.file.replace(/\.ts$/, '.model.ts')) ? [COLOCATED_RUNNER] : [];
   return [
     ...new Set([
       ...entry.tests,
       ...(existsSync(model) ? [model] : []),
-      ...beside,
       'tests/machines/machines-build.test.ts',
     ]),
   ];
@@ -95,7 +90,6 @@ async function mutate(machine: string): Promise<Row> {
   mkdirSync(dir, { recursive: true });
   // vitest.mutation.config.ts reads which tests to run from here (Stryker's workers inherit it)
   process.env.MUTATION_TESTS = testsOf(machine).join(',');
-  process.env.MUTATION_MACHINE = machine;
   const stryker = new Stryker({
     mutate: [entry.file],
     testRunner: 'vitest',
@@ -181,7 +175,7 @@ export function fingerprintFiles(machine: string): string[] {
   const system = `tests/support/${basename(entry.file, '.ts')}-harness.ts`;
   // a model beside its machine, replayed by the shared model-test harness
   const beside = entry.file.replace(/\.ts$/, '.model.ts');
-  const harness = existsSync(beside) ? ['tests/support/spec-replay.ts', 'tests/support/colocated.ts'] : [];
+  const harness = existsSync(beside) ? ['tests/support/spec-replay.ts'] : [];
   return [
     entry.file,
     ...testsOf(machine),

@@ -2,7 +2,8 @@
 // meets the machine, replayed path by path, each path a test. A model test is then this call and
 // whatever the model leaves to the machine's own words; the machine's listeners (the toasts, the
 // session it tells) are the target's `listeners`, its held calls the target's `effects`.
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createActor, type AnyActorLogic } from 'xstate';
 import {
   replaySpecPath,
   specPaths,
@@ -67,4 +68,19 @@ export function pathOf<S>(
 ): SpecPath<S> {
   let state = model.initial;
   return { title, steps: steps.map((step) => ({ step, state: (state = model.next(state, step)) })) };
+}
+
+/** Each call the machine leaves to src/ (its target's `effects`), unprovided, fails naming itself. */
+export function describeUnprovided(file: ModelFile): void {
+  const { machine, effects = [] } = file.target(file.walks[0]!.label);
+  const actors = machine.implementations.actors as Record<string, AnyActorLogic>;
+  describe(`${file.walks[0]!.model.name} leaves its calls to src/`, () => {
+    for (const name of effects)
+      it(`${name}, unprovided, fails saying it must be provided`, async () => {
+        const actor = createActor(actors[name]!, { input: {} as never });
+        const failed = new Promise<unknown>((resolve) => actor.subscribe({ error: resolve }));
+        actor.start();
+        expect(String(await failed)).toContain(`${name} must be provided`);
+      });
+  });
 }
