@@ -2,7 +2,7 @@ import '../styles/commerce.css';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { cardImage } from '../../domain/card-image.ts';
-import { formatCents, formatPrice } from '../../domain/catalog.ts';
+import { formatCents, formatPrice, type PromptImage } from '../../domain/catalog.ts';
 import {
   couponTerms,
   type OrderDetail,
@@ -18,6 +18,24 @@ export { coinsText };
 export const itemPrice = (item: Pick<OrderItem, 'grade' | 'priceFruit' | 'priceCents'>): string =>
   formatPrice(item);
 
+/** A prompt's picture as a thumbnail beside its title, which names it (so the picture is decorative). */
+export function PromptThumb({ image, className }: { image: PromptImage; className: string }) {
+  const thumb = cardImage(image, 'thumb');
+  return (
+    <img
+      className={className}
+      src={thumb.src}
+      srcSet={thumb.srcSet}
+      sizes={thumb.sizes}
+      width={image.width}
+      height={image.height}
+      alt=""
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}
+
 /** The thumbnail, the title (a link to the prompt) and the price of one bought or picked prompt. */
 export function OrderLine({
   item,
@@ -30,20 +48,9 @@ export function OrderLine({
   /** Controls at the end of the line (Remove, on the cart). */
   actions?: ReactNode;
 }) {
-  const thumb = cardImage(item.image, 'thumb');
   return (
     <li className="order-line">
-      <img
-        className="order-line__thumb"
-        src={thumb.src}
-        srcSet={thumb.srcSet}
-        sizes={thumb.sizes}
-        width={item.image.width}
-        height={item.image.height}
-        alt=""
-        loading="lazy"
-        decoding="async"
-      />
+      <PromptThumb image={item.image} className="order-line__thumb" />
       <div className="order-line__text">
         <Link to="/detail/$slugId" params={{ slugId: item.slugId }} className="order-line__title">
           {item.title}

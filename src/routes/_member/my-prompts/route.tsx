@@ -4,7 +4,6 @@
 // (-my-prompts-logic.ts, which brings its styles), its styles, its view test. The `page` below is its row of the page table and
 // its link in the account menu (scripts/discover.ts reads it; the bundle drops it).
 import { createFileRoute, Link, type SearchSchemaInput } from '@tanstack/react-router';
-import { cardImage } from '../../../../domain/card-image.ts';
 import type { PageDeclaration } from '../../../../domain/page-declaration.ts';
 import type { LibraryEntry } from '../../../../machines/my-prompts/my-prompts.ts';
 import { MY_PROMPTS_MESSAGES } from '../../../../machines/my-prompts/my-prompts.ts';
@@ -13,6 +12,7 @@ import { stateOf } from '../../../../machines/system/selectors.ts';
 import { MemberPage } from '../../../auth/member-page.tsx';
 import { GradeBadge } from '../../../catalog/grade-badge.tsx';
 import { DateText, HistorySection, LoadFailed, RowsSkeleton } from '../../../commerce/history-parts.tsx';
+import { PromptThumb } from '../../../commerce/order-lines.tsx';
 import { useSystemActor, useSystemSelector } from '../../../system/react.tsx';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { LibraryIcon } from '../../../ui/icons.tsx';
@@ -153,21 +153,10 @@ function LibraryCard({ entry }: { entry: LibraryEntry }) {
   const actor = useSystemActor('myPrompts');
   const copying = useSystemSelector('myPrompts', view.copying);
   const { prompt } = entry;
-  const image = cardImage(prompt.image, 'thumb');
   const titleId = `library-${prompt.id}`;
   return (
     <article className="library__card" aria-labelledby={titleId}>
-      <img
-        className="library__thumb"
-        src={image.src}
-        srcSet={image.srcSet}
-        sizes={image.sizes}
-        width={prompt.image.width}
-        height={prompt.image.height}
-        alt=""
-        loading="lazy"
-        decoding="async"
-      />
+      <PromptThumb image={prompt.image} className="library__thumb" />
       <div className="library__head">
         <h2 className="library__title" id={titleId}>
           <Link to="/detail/$slugId" params={{ slugId: prompt.slugId }}>
