@@ -14,7 +14,10 @@ const TRANSITION_BAR = 0.9;
 const dir = join(process.cwd(), '.tmp', 'spec-coverage');
 
 const machines: AnyStateMachine[] = [];
-const files = readdirSync('machines', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+// the machine files, not a test beside one (it runs only under vitest)
+const files = readdirSync('machines', { recursive: true, encoding: 'utf8' }).filter(
+  (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+);
 for (const file of files.sort()) {
   const mod = (await import(pathToFileURL(join(process.cwd(), 'machines', file)).href)) as Record<
     string,

@@ -240,7 +240,8 @@ const machineFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((f) => {
     const p = join(dir, f);
     if (statSync(p).isDirectory()) return machineFiles(p);
-    return p.endsWith('.ts') && !p.endsWith('.selectors.ts') ? [p] : [];
+    // the machine files, not the selectors or a test beside a machine (it runs only under vitest)
+    return p.endsWith('.ts') && !p.endsWith('.selectors.ts') && !p.endsWith('.test.ts') ? [p] : [];
   });
 
 const views = new Map<string, Promise<MachineView>>();
