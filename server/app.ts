@@ -35,6 +35,8 @@ import { devLogStream, logRequestsBriefly } from './http/dev-log.ts';
 import { collectOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, resourceHeaders } from './http/security.ts';
 import { registerFeatures } from './features.ts';
+import { BotCheck } from './bot-check/bot-check.ts';
+import { databaseKeys } from './auth/signing-keys.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
 import { operatorCatalogRoutes } from './operator/catalog-routes.ts';
@@ -125,6 +127,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   healthRoutes(app, db, openApi);
 
   const { answers, views } = catalogState(app, opts);
+  app.decorate(
+    'botCheck',
+    new BotCheck({
+      jwtSecret: config.jwtSecret,
+      keys: databaseKeys,
+      store: app.rateStore,
+      ...(config.botCheckCost === undefined ? {} : { cost: config.botCheckCost }),
+    }),
+  );
 
   await app.register(catalogRoutes, {
     db,

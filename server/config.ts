@@ -48,6 +48,11 @@ export interface Config {
    * or absent (tests' hand-made configs): the operator API is off (every /api/operator/ call answers 403).
    */
   operatorToken?: string | null;
+  /**
+   * BOT_CHECK_COST: PBKDF2 iterations per attempt of the bot check's proof of work
+   * (server/bot-check/bot-check.ts); absent: its default.
+   */
+  botCheckCost?: number;
 }
 
 export class ConfigError extends Error {
@@ -210,5 +215,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     devStandIns,
     seedDemo: !production,
     operatorToken,
+    ...parseBotCheckCost(nonEmpty(env.BOT_CHECK_COST)),
   };
+}
+
+/** BOT_CHECK_COST: a whole number of PBKDF2 iterations, 1 to 100,000. */
+function parseBotCheckCost(raw: string | null): { botCheckCost?: number } {
+  if (raw === null) return {};
+  const cost = Number(raw);
+  if (!Number.isInteger(cost) || cost < 1 || cost > 100_000) {
+    throw new ConfigError(`BOT_CHECK_COST must be a whole number from 1 to 100000, got "${raw}"`);
+  }
+  return { botCheckCost: cost };
 }

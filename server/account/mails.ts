@@ -17,20 +17,31 @@ ${paragraphs
 </html>
 `;
 
+/**
+ * Whose words a mail may carry (issue 37, no relay): a signed-out request names any address, so what its
+ * writer typed never goes into a mail; only a member writing signed in, to their own verified address,
+ * gets their subject and message back.
+ */
+export type SenderText = 'own address' | 'any address';
+
 export function supportReceivedMail(
   to: string,
   request: { id: number; subject: string; message: string },
   supportUrl: string,
+  senderText: SenderText,
 ): Mail {
-  const subject = `We received your request: ${request.subject}`;
+  const own = senderText === 'own address';
+  const subject = own
+    ? `We received your request: ${request.subject}`
+    : `We received your request #${request.id}`;
   const intro = `Thanks for writing to ${PRODUCT_NAME} Customer Support. We received your request #${request.id} and will answer by email, usually within two working days.`;
   const footer = `If you did not write to ${PRODUCT_NAME}, you can ignore this email. Your requests: ${supportUrl}`;
-  const text = [intro, '', `Subject: ${request.subject}`, '', request.message, '', footer].join('\n');
+  const quoted = own ? [`Subject: ${request.subject}`, request.message] : [];
   return {
     to,
     subject,
-    text,
-    html: frame('We received your request', [intro, `Subject: ${request.subject}`, request.message], footer),
+    text: [intro, ...quoted, footer].join('\n\n'),
+    html: frame('We received your request', [intro, ...quoted], footer),
   };
 }
 
@@ -39,8 +50,9 @@ export function supportReplyMail(
   request: { id: number; subject: string },
   reply: string,
   supportUrl: string,
+  senderText: SenderText,
 ): Mail {
-  const subject = `Re: ${request.subject}`;
+  const subject = senderText === 'own address' ? `Re: ${request.subject}` : `Re: your request #${request.id}`;
   const intro = `${PRODUCT_NAME} Customer Support answered your request #${request.id}:`;
   const footer = `You can read your requests and their answers at ${supportUrl}`;
   const text = [intro, '', reply, '', footer].join('\n');

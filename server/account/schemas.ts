@@ -98,6 +98,12 @@ export const SupportRequestBody = Type.Object({
   ),
   subject: Type.String({ maxLength: 1000, description: 'SUPPORT_LIMITS: 3-120 characters once trimmed' }),
   message: Type.String({ maxLength: 10000, description: 'SUPPORT_LIMITS: 20-2000 characters once trimmed' }),
+  botCheck: Type.Optional(
+    Type.String({
+      maxLength: 4096,
+      description: 'Required without a token: a solved ALTCHA challenge (GET /api/bot-check/challenge)',
+    }),
+  ),
 });
 
 export const SupportParams = Type.Object({

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError, notFound, ok } from '../http/envelope.ts';
 import { supportReceivedMail } from './mails.ts';
+import { requireBotCheck } from '../bot-check/bot-check.ts';
 import { parseId } from './messages.ts';
 import {
   SupportParams,
@@ -58,13 +59,20 @@ export async function supportRoutes(context: AccountContext): Promise<void> {
       await supportPerIp.hit(request, reply, request.ip);
       if (user !== null) await supportPerAccount.hit(request, reply, user.id);
       await supportPerEmail.hit(request, reply, email.toLowerCase());
+      if (user === null) await requireBotCheck(request.server.botCheck, request.body.botCheck, 'botCheck');
       const created = await createSupportRequest(db, {
         userId: user?.id ?? null,
         email,
         subject: text.subject,
         message: text.message,
       });
-      await sendMail(request, supportReceivedMail(email, created, supportUrl), 'support confirmation');
+      // the writer's words go back only to a member's own address (issue 37: no relay)
+      const senderText = user?.email ? 'own address' : 'any address';
+      await sendMail(
+        request,
+        supportReceivedMail(email, created, supportUrl, senderText),
+        'support confirmation',
+      );
       return ok({ data: created }, SUPPORT_MESSAGES.sent);
     },
   );

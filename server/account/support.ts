@@ -111,6 +111,8 @@ export interface SupportReplyOutcome {
   request: SupportRequest;
   /** Where to mail the answer, if anywhere (the member's address when they want it; a visitor's). */
   mailTo: string | null;
+  /** A member's request (their own address): the mail may quote its subject. */
+  member: boolean;
 }
 
 /**
@@ -143,7 +145,7 @@ export async function replyToSupportRequest(
       );
       mailTo = member?.notify_support_replies ? member.email : null;
     }
-    return { request: toRequest(row), mailTo };
+    return { request: toRequest(row), mailTo, member: row.user_id !== null };
   });
 }
 
@@ -171,7 +173,9 @@ export async function answerSupportRequest(
   if (outcome === null) return null;
   if (outcome.mailTo !== null) {
     try {
-      await mailer.send(supportReplyMail(outcome.mailTo, outcome.request, answer, supportUrl));
+      // a visitor's request named any address: its subject stays out of the mail
+      const senderText = outcome.member ? 'own address' : 'any address';
+      await mailer.send(supportReplyMail(outcome.mailTo, outcome.request, answer, supportUrl, senderText));
     } catch (error) {
       log.error({ err: error }, 'sending the support reply mail failed');
     }

@@ -1,8 +1,6 @@
 // The sign-in calls' constants and texts (requirements §3, §5, §8): shared by their parts
 // (server/auth/*-routes.ts) and by the account area's password change.
 
-/** requirements §3: the registration's recaptcha token is this fixed value (src/auth/auth-effects.ts). */
-export const RECAPTCHA_DUMMY = 'recaptcha-dummy-token';
 export const VERIFY_TTL_HOURS = 24;
 export const STATE_TTL_SECONDS = 10 * 60;
 export const SOCIAL_CALLBACK_PATHS = ['/auth/callback', '/social-callback'];
@@ -13,7 +11,6 @@ export const AUTH_MESSAGES = {
   badCredentials: 'Incorrect email or password.',
   notVerified: 'Please verify your email address before logging in.',
   loggedIn: 'Login successful!',
-  recaptcha: 'The security check failed. Please reload the page and try again.',
   emailTaken: 'An account with this email already exists. Please log in.',
   registered: 'Registration successful. Please check your email to verify your account.',
   resent: 'Verification email sent successfully!',

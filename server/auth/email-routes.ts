@@ -7,7 +7,8 @@ import { findAccountByEmail, nameFromEmail, signedIn } from './accounts.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { RATE_LIMIT_MESSAGES, perIp } from './rate-limits.ts';
 import { EmptyResponse, LoginBody, RegisterBody, SignInResponse } from './schemas.ts';
-import { RECAPTCHA_DUMMY, AUTH_MESSAGES } from './constants.ts';
+import { AUTH_MESSAGES } from './constants.ts';
+import { requireBotCheck } from '../bot-check/bot-check.ts';
 import type { AuthContext } from './route-context.ts';
 
 export async function emailRoutes(context: AuthContext): Promise<void> {
@@ -81,7 +82,7 @@ export async function emailRoutes(context: AuthContext): Promise<void> {
       if (!isStrongPassword(password)) throw new ApiError(422, MESSAGES.passwordRule);
       const confirmation = body.confirmPassword === '' ? '' : decrypt(body.confirmPassword);
       if (confirmation !== password) throw new ApiError(422, MESSAGES.passwordMismatch);
-      if (body.recaptchaToken !== RECAPTCHA_DUMMY) throw new ApiError(400, AUTH_MESSAGES.recaptcha);
+      await requireBotCheck(request.server.botCheck, body.recaptchaToken, 'recaptchaToken');
 
       await registerPerEmail.hit(request, reply);
       if ((await findAccountByEmail(db, email)) !== null) throw new ApiError(409, AUTH_MESSAGES.emailTaken);

@@ -35,8 +35,18 @@ export const RegisterBody = Type.Object({
   email: EmailField,
   password: EncryptedPassword,
   confirmPassword: EncryptedPassword,
-  recaptchaToken: Type.String({ maxLength: 2048, description: 'the fixed dummy value (requirements §3)' }),
+  recaptchaToken: Type.String({
+    maxLength: 4096,
+    description: 'the bot check: a solved ALTCHA challenge of GET /api/bot-check/challenge (base64 JSON)',
+  }),
   encrypted: Type.Optional(Type.Boolean()),
+});
+
+/** Guest sign-in: the bot check's solved challenge (GET /api/bot-check/challenge). */
+export const GuestBody = Type.Object({
+  botCheck: Type.Optional(
+    Type.String({ maxLength: 4096, description: 'a solved ALTCHA challenge (base64 JSON)' }),
+  ),
 });
 
 export const ResendBody = Type.Object({ email: EmailField });

@@ -5,7 +5,8 @@ import { addWelcomeMessage } from '../messages/write.ts';
 import { ok } from '../http/envelope.ts';
 import { ACCOUNT_COLUMNS, accountData, signedIn, type AccountRow } from './accounts.ts';
 import { RATE_LIMIT_MESSAGES, perIp } from './rate-limits.ts';
-import { AccountResponse, EmptyResponse, SignInResponse, UserIdQuery } from './schemas.ts';
+import { AccountResponse, EmptyResponse, GuestBody, SignInResponse, UserIdQuery } from './schemas.ts';
+import { requireBotCheck } from '../bot-check/bot-check.ts';
 import { AUTH_MESSAGES } from './constants.ts';
 import type { AuthContext } from './route-context.ts';
 
@@ -53,11 +54,13 @@ export async function sessionRoutes(context: AuthContext): Promise<void> {
     {
       config: perIp(limits.guestPerIp, RATE_LIMIT_MESSAGES.guest),
       schema: {
-        summary: 'Continue as guest: a new guest account and its token',
+        summary: 'Continue as guest: a new guest account and its token (after the bot check)',
+        body: GuestBody,
         response: { 200: SignInResponse },
       },
     },
-    async () => {
+    async (request) => {
+      await requireBotCheck(request.server.botCheck, request.body?.botCheck, 'botCheck');
       const user = await db.one<AccountRow>(
         `INSERT INTO users (name, provider) VALUES ($1, 'guest') RETURNING ${ACCOUNT_COLUMNS}`,
         [`Guest ${randomInt(1000, 10000)}`],

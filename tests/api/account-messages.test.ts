@@ -3,7 +3,7 @@
 // change nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../domain/account.ts';
-import { bearer, call, enc, post, type SignIn } from './support/auth.ts';
+import { bearer, botProof, call, enc, post, proven, type SignIn } from './support/auth.ts';
 import { alice, auth, closeAccount, count, demo, giveMessage, member } from './support/account.ts';
 import { messageRows, messagesOf, openAccount, server, unreadOf } from './support/account.ts';
 
@@ -221,7 +221,7 @@ describe('messages', () => {
       email,
       password: enc('Welcome@123', server.config.passwordKey),
       confirmPassword: enc('Welcome@123', server.config.passwordKey),
-      recaptchaToken: 'recaptcha-dummy-token',
+      recaptchaToken: await botProof(server.app),
       encrypted: true,
     });
     expect(registered.status).toBe(200);
@@ -231,7 +231,7 @@ describe('messages', () => {
     );
     expect(kinds).toEqual([{ kind: 'welcome' }]);
 
-    const guest = await post<SignIn>(server, '/api/social/guest', {});
+    const guest = await post<SignIn>(server, '/api/social/guest', await proven(server.app, {}));
     expect(guest.status).toBe(200);
     const inbox = await messagesOf({ token: guest.body.extend.token });
     expect(inbox.body.extend.data.map((m) => m.kind)).toEqual(['welcome']);

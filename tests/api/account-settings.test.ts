@@ -5,7 +5,7 @@ import type { AccountSettings, Profile, SupportRequest } from '../../domain/acco
 import { MESSAGES } from '../../domain/validation.ts';
 import { buildApp } from '../../server/app.ts';
 import { memoryImageStore } from '../../server/catalog/image-cache.ts';
-import { bearer, call, enc, get, post, type SignIn } from './support/auth.ts';
+import { bearer, call, enc, get, post, proven, type SignIn } from './support/auth.ts';
 import { auth, closeAccount, count, demo, giveMessage, login, member } from './support/account.ts';
 import { memberWithPassword, openAccount, server } from './support/account.ts';
 
@@ -24,7 +24,7 @@ describe('settings', () => {
       hasPassword: true,
       provider: 'email',
     });
-    const guest = await post<SignIn>(server, '/api/social/guest', {});
+    const guest = await post<SignIn>(server, '/api/social/guest', await proven(server.app, {}));
     expect((await settingsOf({ token: guest.body.extend.token })).body.extend.data).toMatchObject({
       hasPassword: false,
       provider: 'guest',

@@ -8,7 +8,8 @@ import { SUPPORT_LIMITS } from '../../domain/account.ts';
 import { MESSAGES } from '../../domain/validation.ts';
 import { buildApp } from '../../server/app.ts';
 import { memoryImageStore } from '../../server/catalog/image-cache.ts';
-import { call, get, outbox, post } from './support/auth.ts';
+import { BOT_CHECK_MESSAGES } from '../../server/bot-check/bot-check.ts';
+import { botProof, call, get, outbox, post, provenObject } from './support/auth.ts';
 import { alice, auth, closeAccount, count, demo, member, messagesOf } from './support/account.ts';
 import { openAccount, server } from './support/account.ts';
 
@@ -18,11 +19,11 @@ afterAll(closeAccount);
 describe('Customer Support', () => {
   let ipCount = 0;
   /** Every test writes from its own client address, so the per-IP limit of one does not spill over. */
-  const send = (payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
+  const send = async (payload: unknown, headers: Record<string, string> = {}, remoteAddress?: string) =>
     call<{ data: SupportRequest }>(server, {
       method: 'POST',
       url: '/api/support/requests',
-      payload: payload as Record<string, unknown>,
+      payload: await provenObject(server.app, payload),
       headers,
       remoteAddress: remoteAddress ?? `10.0.0.${++ipCount}`,
     });
@@ -50,9 +51,51 @@ describe('Customer Support', () => {
       [body.extend.data.id],
     );
     expect(row).toEqual({ user_id: null, email });
+    // the address is anyone's: the mail confirms the request and carries none of the writer's words
     const [mail] = await outbox(server, email);
-    expect(mail?.subject).toBe(`We received your request: ${valid.subject}`);
-    expect(mail?.text).toContain(valid.message);
+    expect(mail?.subject).toBe(`We received your request #${body.extend.data.id}`);
+    for (const words of [valid.subject, valid.message]) {
+      expect(mail?.text).not.toContain(words);
+      expect(mail?.html).not.toContain(words);
+    }
+  });
+
+  it('is no mail relay: a visitor’s words never reach the address they name (issue 37)', async () => {
+    const victim = 'relay-target@example.com';
+    const spam = {
+      subject: 'You won a prize, click here',
+      message: 'Claim it at https://evil.example/prize now!!',
+    };
+    expect((await send({ ...spam, email: victim })).status).toBe(200);
+    const mails = await outbox(server, victim);
+    expect(mails).toHaveLength(1);
+    const whole = JSON.stringify(mails);
+    expect(whole).not.toContain('prize');
+    expect(whole).not.toContain('evil.example');
+  });
+
+  it('asks a visitor for a solved bot check, once (issue 37)', async () => {
+    const email = 'bot-check-visitor@example.com';
+    const unchecked = (botCheck: Record<string, string>) =>
+      call(server, {
+        method: 'POST',
+        url: '/api/support/requests',
+        payload: { ...valid, email, ...botCheck },
+        remoteAddress: `10.0.1.${++ipCount}`,
+      });
+    const bare = await unchecked({});
+    expect(bare.status).toBe(400);
+    expect(bare.body).toEqual({
+      success: false,
+      msg: BOT_CHECK_MESSAGES.missing,
+      extend: { field: 'botCheck' },
+    });
+    const proof = { botCheck: await botProof(server.app) };
+    expect((await unchecked(proof)).status).toBe(200);
+    const again = await unchecked(proof);
+    expect(again.status).toBe(400);
+    expect(again.body.msg).toBe(BOT_CHECK_MESSAGES.used);
+    expect(await count('SELECT 1 FROM support_requests WHERE email = $1', [email])).toBe(1);
   });
 
   it('needs a valid email from a visitor', async () => {
@@ -208,7 +251,7 @@ describe('Customer Support', () => {
     expect((await post(server, `/api/dev/support/${id}/reply`, { body: 'x'.repeat(5001) })).status).toBe(400);
     // A visitor's request is answered by mail.
     expect((await post(server, `/api/dev/support/${id}/reply`, { body: 'Thanks!' })).status).toBe(200);
-    expect((await outbox(server, 'visitor-2@example.com'))[0]?.subject).toBe(`Re: ${valid.subject}`);
+    expect((await outbox(server, 'visitor-2@example.com'))[0]?.subject).toBe(`Re: your request #${id}`);
   });
 
   it('is not there without the development stand-ins', async () => {
@@ -251,11 +294,11 @@ describe('Customer Support', () => {
     afterAll(async () => {
       await limited.close();
     });
-    const sendTo = (payload: unknown, remoteAddress: string, headers: Record<string, string> = {}) =>
+    const sendTo = async (payload: unknown, remoteAddress: string, headers: Record<string, string> = {}) =>
       limited.inject({
         method: 'POST',
         url: '/api/support/requests',
-        payload: payload as Record<string, unknown>,
+        payload: await provenObject(limited, payload),
         headers,
         remoteAddress,
       });

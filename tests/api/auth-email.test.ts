@@ -8,6 +8,7 @@ import { DEFAULT_PASSWORD_KEY } from '../../server/config.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import {
   bearer,
+  botProof,
   enc,
   get,
   outbox,
@@ -40,7 +41,7 @@ const login = (email: string, password: string, extra: Record<string, unknown> =
     ...extra,
   });
 
-const register = (
+const register = async (
   email: string,
   password: string,
   confirmPassword = password,
@@ -50,7 +51,7 @@ const register = (
     email,
     password: enc(password, KEY),
     confirmPassword: enc(confirmPassword, KEY),
-    recaptchaToken: 'recaptcha-dummy-token',
+    recaptchaToken: await botProof(server.app),
     encrypted: true,
     ...extra,
   });
@@ -316,7 +317,7 @@ describe('registration, verification mail and link', () => {
             email,
             password: '',
             confirmPassword: '',
-            recaptchaToken: 'recaptcha-dummy-token',
+            recaptchaToken: await botProof(server.app),
             encrypted: true,
           })
         : await register(email, password, confirm);
@@ -338,7 +339,7 @@ describe('registration, verification mail and link', () => {
     const missing = await post(server, '/api/social/register', {
       email: 'x@example.org',
       password: enc('Secret@123', KEY),
-      recaptchaToken: 'recaptcha-dummy-token',
+      recaptchaToken: await botProof(server.app),
     });
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toBe("Missing body field 'confirmPassword'");
@@ -419,7 +420,7 @@ describe('POST /api/social/resend-verification', () => {
       email,
       password: enc('Secret@123', KEY),
       confirmPassword: enc('Secret@123', KEY),
-      recaptchaToken: 'recaptcha-dummy-token',
+      recaptchaToken: await botProof(limited.app),
       encrypted: true,
     });
     expect(reg.status).toBe(200);
@@ -525,7 +526,7 @@ describe('rate limits of login and registration', () => {
       email: 'rl1@example.org',
       password: enc('Secret@123', KEY),
       confirmPassword: enc('Secret@123', KEY),
-      recaptchaToken: 'recaptcha-dummy-token',
+      recaptchaToken: await botProof(limited.app),
       encrypted: true,
     };
     expect((await post(limited, '/api/social/register', body)).status).toBe(200);

@@ -18,6 +18,7 @@ import { loadMigrations, migrate, MIGRATION_LOCK } from '../../server/db/migrate
 import { openPg } from '../../server/db/pg.ts';
 import type { Db } from '../../server/db/types.ts';
 import { TEST_CONFIG } from '../support/server.ts';
+import { proven } from './support/auth.ts';
 
 const run = promisify(execFile);
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -137,7 +138,11 @@ describe.skipIf(pgBin === null)('migrations on one PostgreSQL database, started 
     const [one, two] = [await build(a), await build(b)];
     try {
       await Promise.all([one.ready(), two.ready()]);
-      const guest = await one.inject({ method: 'POST', url: '/api/social/guest', payload: {} });
+      const guest = await one.inject({
+        method: 'POST',
+        url: '/api/social/guest',
+        payload: await proven(one, {}),
+      });
       expect(guest.statusCode).toBe(200);
       const token = guest.json<{ extend: { token: string } }>().extend.token;
       const account = await two.inject({

@@ -5,14 +5,14 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, RECAPTCHA_DUMMY } from '../../server/auth/constants.ts';
+import { AUTH_MESSAGES } from '../../server/auth/constants.ts';
 import { callbackOrigins } from '../../server/auth/social-routes.ts';
 import { RATE_LIMIT_MESSAGES } from '../../server/auth/rate-limits.ts';
 import type { Config } from '../../server/config.ts';
 import { clientErrorResponse } from '../../server/http/errors.ts';
 import { PERMISSIONS_POLICY, REFERRER_POLICY, RESOURCE_POLICY } from '../../server/http/security.ts';
 import { createTestServer, TEST_CONFIG, type TestServer } from '../support/server.ts';
-import { enc } from './support/auth.ts';
+import { botProof, enc, proven } from './support/auth.ts';
 
 const ORIGIN = TEST_CONFIG.publicOrigin;
 const EVIL_HOST = 'evil.example';
@@ -115,7 +115,7 @@ describe('links, redirects and the sign-in callback use PUBLIC_ORIGIN, never the
       method: 'POST',
       url: '/api/social/register',
       headers: { host: EVIL_HOST },
-      payload: { email, password, confirmPassword: password, recaptchaToken: RECAPTCHA_DUMMY },
+      payload: { email, password, confirmPassword: password, recaptchaToken: await botProof(server.app) },
     });
     expect(registered.statusCode).toBe(200);
     const rows = await server.db.query<{ body: string }>(
@@ -130,8 +130,13 @@ describe('links, redirects and the sign-in callback use PUBLIC_ORIGIN, never the
 
 describe('TRUST_PROXY: whose address a per-IP rate limit counts', () => {
   const oneGuest = { auth: { rateLimits: { guestPerIp: { max: 1, windowMs: 60_000 } } } };
-  const guestFrom = (server: TestServer, options: Partial<InjectOptions>) =>
-    server.app.inject({ method: 'POST', url: '/api/social/guest', payload: {}, ...options });
+  const guestFrom = async (server: TestServer, options: Partial<InjectOptions>) =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/social/guest',
+      payload: await proven(server.app, {}),
+      ...options,
+    });
   const forwardedFor = (ip: string) => ({ headers: { 'x-forwarded-for': ip } });
 
   it('off (the default): X-Forwarded-For is ignored, so it cannot dodge the limit', async () => {

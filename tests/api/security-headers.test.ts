@@ -8,7 +8,7 @@ import { buildApp, DEFAULT_DIST_DIR } from '../../server/app.ts';
 import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { documentPolicy, GOOGLE_AVATAR_HOSTS, RESOURCE_POLICY } from '../../server/http/security.ts';
 import { createTestServer, openTestDb, TEST_CONFIG, type TestServer } from '../support/server.ts';
-import { bearer, enc, get, post, type SignIn } from './support/auth.ts';
+import { bearer, enc, get, post, proven, type SignIn } from './support/auth.ts';
 import { createPageServer } from './support/catalog.ts';
 import { EVIL, CALLBACK, directives, inlineScripts, expectBaseHeaders } from './support/security.ts';
 import { expectDocumentPolicy } from './support/security.ts';
@@ -269,7 +269,7 @@ describe('CORS is closed and nothing sets cookies', () => {
     });
     expect(login.status).toBe(200);
     expect(login.res.headers['set-cookie']).toBeUndefined();
-    const guest = await post<SignIn>(server, '/api/social/guest', {});
+    const guest = await post<SignIn>(server, '/api/social/guest', await proven(server.app, {}));
     expect(guest.status).toBe(200);
     expect(guest.res.headers['set-cookie']).toBeUndefined();
   });

@@ -8,7 +8,7 @@ import { RATE_LIMIT_MESSAGES } from '../../server/auth/rate-limits.ts';
 import { signToken } from '../../server/auth/tokens.ts';
 import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
-import { bearer, enc } from './support/auth.ts';
+import { bearer, botProof, enc, proven } from './support/auth.ts';
 import { CALLBACK, expectBaseHeaders } from './support/security.ts';
 
 // --- rate limits ----------------------------------------------------------------------------------------------
@@ -93,18 +93,19 @@ describe('rate limits on every call that sends mail or checks a password', () =>
     password: enc(password, key()),
     encrypted: true,
   });
-  const registration = (email: string) => ({
+  const registration = async (email: string) => ({
     email,
     password: enc('Strong@12345', key()),
     confirmPassword: enc('Strong@12345', key()),
-    recaptchaToken: 'recaptcha-dummy-token',
+    recaptchaToken: await botProof(server.app),
     encrypted: true,
   });
-  const supportRequest = (email: string) => ({
-    email,
-    subject: 'Where is my prompt?',
-    message: 'I bought a prompt yesterday and cannot find it in my orders.',
-  });
+  const supportRequest = (email: string) =>
+    proven(server.app, {
+      email,
+      subject: 'Where is my prompt?',
+      message: 'I bought a prompt yesterday and cannot find it in my orders.',
+    });
 
   async function memberWithPassword(email: string, password: string): Promise<string> {
     const user = await server.db.one<{ id: string; name: string; token_version: number }>(
@@ -142,14 +143,16 @@ describe('rate limits on every call that sends mail or checks a password', () =>
   it('POST /api/social/register (sends mail): per client IP', async () => {
     const from = nextIp();
     await hammer(
-      (n) => postFrom(from, '/api/social/register', registration(`rl-register-ip-${n}@example.com`)),
+      async (n) =>
+        postFrom(from, '/api/social/register', await registration(`rl-register-ip-${n}@example.com`)),
       RATE_LIMIT_MESSAGES.register,
     );
   });
 
   it('POST /api/social/register (sends mail): per address', async () => {
     await hammer(
-      () => postFrom(nextIp(), '/api/social/register', registration('rl-register-one@example.com')),
+      async () =>
+        postFrom(nextIp(), '/api/social/register', await registration('rl-register-one@example.com')),
       RATE_LIMIT_MESSAGES.register,
     );
   });
@@ -199,20 +202,25 @@ describe('rate limits on every call that sends mail or checks a password', () =>
 
   it('POST /api/social/guest (creates accounts): per client IP', async () => {
     const from = nextIp();
-    await hammer(() => postFrom(from, '/api/social/guest', {}), RATE_LIMIT_MESSAGES.guest);
+    await hammer(
+      async () => postFrom(from, '/api/social/guest', await proven(server.app, {})),
+      RATE_LIMIT_MESSAGES.guest,
+    );
   });
 
   it('POST /api/support/requests (sends mail): per client IP', async () => {
     const from = nextIp();
     await hammer(
-      (n) => postFrom(from, '/api/support/requests', supportRequest(`rl-support-ip-${n}@example.com`)),
+      async (n) =>
+        postFrom(from, '/api/support/requests', await supportRequest(`rl-support-ip-${n}@example.com`)),
       ACCOUNT_RATE_LIMIT_MESSAGES.support,
     );
   });
 
   it('POST /api/support/requests (sends mail): per address', async () => {
     await hammer(
-      () => postFrom(nextIp(), '/api/support/requests', supportRequest('rl-support-one@example.com')),
+      async () =>
+        postFrom(nextIp(), '/api/support/requests', await supportRequest('rl-support-one@example.com')),
       ACCOUNT_RATE_LIMIT_MESSAGES.support,
     );
   });
@@ -220,11 +228,11 @@ describe('rate limits on every call that sends mail or checks a password', () =>
   it('POST /api/support/requests (sends mail): per account, whatever the address', async () => {
     const token = await memberWithPassword('rl-support-member@example.com', 'Start@12345');
     await hammer(
-      (n) =>
+      async (n) =>
         postFrom(
           nextIp(),
           '/api/support/requests',
-          supportRequest(`ignored-${n}@example.com`),
+          await supportRequest(`ignored-${n}@example.com`),
           bearer(token),
         ),
       ACCOUNT_RATE_LIMIT_MESSAGES.support,

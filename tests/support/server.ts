@@ -26,6 +26,8 @@ export const TEST_CONFIG: TestConfig = {
   production: false,
   devStandIns: true,
   seedDemo: true,
+  // the bot check's proof of work at one iteration an attempt: the same protocol, solved in milliseconds
+  botCheckCost: 1,
 };
 
 const snapshots = new Map<string, Promise<Buffer>>();

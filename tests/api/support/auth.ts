@@ -1,5 +1,7 @@
 // Helpers of the sign-in API tests: JSON calls through inject, encrypted passwords, the outbox.
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { solveChallenge, type Challenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from 'vitest';
 import { encryptPassword } from '../../../server/auth/password-crypto.ts';
 import type { TestServer } from '../../support/server.ts';
@@ -83,3 +85,36 @@ export const verifyTokenFromOutbox = async (server: TestServer, to: string): Pro
   expect(match, `a verification link in the mail to ${to}`).not.toBeNull();
   return match![1]!;
 };
+
+/** A solved bot check of this app (server/bot-check/bot-check.ts): what a browser sends, once. */
+export const botProof = async (app: FastifyInstance): Promise<string> =>
+  solved(await app.botCheck.challenge());
+
+/** The same from a server running elsewhere: its challenge fetched as a browser does, then solved. */
+export async function botProofFrom(origin: string): Promise<string> {
+  const answer = (await (await fetch(`${origin}/api/bot-check/challenge`)).json()) as {
+    extend: { data: Challenge };
+  };
+  return solved(answer.extend.data);
+}
+
+async function solved(challenge: Challenge): Promise<string> {
+  const solution = await solveChallenge({ challenge, deriveKey });
+  if (solution === null) throw new Error('the bot check was not solved');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/** The body with a fresh bot check as `botCheck` (guest sign-in, a signed-out support request). */
+export const proven = async <T extends object>(
+  app: FastifyInstance,
+  body: T,
+): Promise<T & { botCheck: string }> => ({
+  ...body,
+  botCheck: await botProof(app),
+});
+
+/** A JSON object body with a fresh bot check added; anything else (a malformed body) as it is. */
+export const provenObject = async (app: FastifyInstance, body: unknown): Promise<InjectOptions['payload']> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? proven(app, body)
+    : (body as InjectOptions['payload']);
