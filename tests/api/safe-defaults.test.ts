@@ -12,7 +12,7 @@ import type { Config } from '../../server/config.ts';
 import { clientErrorResponse } from '../../server/http/errors.ts';
 import { PERMISSIONS_POLICY, REFERRER_POLICY, RESOURCE_POLICY } from '../../server/http/security.ts';
 import { createTestServer, TEST_CONFIG, type TestServer } from '../support/server.ts';
-import { enc } from './support/auth.ts';
+import { devIdpForm, enc } from './support/auth.ts';
 
 const ORIGIN = TEST_CONFIG.publicOrigin;
 // In development a Host naming another machine gets 421 before anything reads it (issue 37,
@@ -92,18 +92,12 @@ describe('links, redirects and the sign-in callback use PUBLIC_ORIGIN, never the
     const page = await server.app.inject({ url: `${authUrl.pathname}${authUrl.search}`, headers });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toContain(OTHER_HOST);
-    const signIn = await server.app.inject({
-      method: 'POST',
-      url: authUrl.pathname,
-      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        state: authUrl.searchParams.get('state')!,
-        redirect_uri: authUrl.searchParams.get('redirect_uri')!,
-        email: 'host-header@example.com',
-        name: 'Host Header',
-        action: 'signin',
-      }).toString(),
+    const form = devIdpForm(authUrl, {
+      email: 'host-header@example.com',
+      name: 'Host Header',
+      action: 'signin',
     });
+    const signIn = await server.app.inject({ ...form, headers: { ...headers, ...form.headers } });
     expect(signIn.statusCode).toBe(302);
     const location = new URL(String(signIn.headers.location));
     expect(location.origin).toBe(ORIGIN);
