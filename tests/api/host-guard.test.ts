@@ -4,7 +4,9 @@
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MISDIRECTED_MESSAGE } from '../../server/http/host-guard.ts';
+import { RESOURCE_POLICY } from '../../server/http/security.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
+import { expectBaseHeaders } from './support/security.ts';
 
 const PROBES = [
   '/api/health',
@@ -39,8 +41,12 @@ describe('with the development stand-ins on (PUBLIC_ORIGIN http://localhost:3000
   });
   afterAll(() => server.close());
 
-  it.each(PROBES)('answers Host: evil.example 421 at %s', async (url) => {
-    expectMisdirected(await server.app.inject({ url, headers: { host: 'evil.example' } }), 'evil.example');
+  it.each(PROBES)('answers Host: evil.example 421 at %s, with the headers of every answer', async (url) => {
+    const res = await server.app.inject({ url, headers: { host: 'evil.example' } });
+    expectMisdirected(res, 'evil.example');
+    expectBaseHeaders(res, url);
+    expect(res.headers['content-security-policy']).toBe(RESOURCE_POLICY);
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 
   it.each([
