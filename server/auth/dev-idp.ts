@@ -6,7 +6,7 @@
 // at POST /api/social/exchange: `redeemDevCode` is this provider's token endpoint, which takes the code only
 // with the verifier of its challenge and answers the nonce, as an ID token would. No password: any address
 // signs in, as with a test account.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -16,7 +16,7 @@ import type { Db } from '../db/index.ts';
 import { escapeHtml, STAND_IN_PAGE_HEADERS, standInBaseStyle } from '../http/html.ts';
 import { cleanName } from './accounts.ts';
 import { AUTH_MESSAGES } from './constants.ts';
-import { codeChallengeOf } from './flow-cookie.ts';
+import { codeChallengeOf, sameSecret } from './flow-cookie.ts';
 import { ProviderError, type ProviderIdentity } from './google.ts';
 import { createOneTimeToken, findOneTimeToken, hashSecret, type Consumed } from './one-time-tokens.ts';
 import { perIp, RATE_LIMIT_MESSAGES, type Limit } from './rate-limits.ts';
@@ -183,16 +183,14 @@ export function redeemDevCode(
   }
   if (consumed.status !== 'ok') throw new ProviderError(400, AUTH_MESSAGES.signInExpired);
   const { data, email } = consumed.token;
-  const same = (a: string, b: string) =>
-    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
   if (
     !email ||
     data.stateHash !== hashSecret(expected.state) ||
     data.redirectUri !== expected.redirectUri ||
     typeof data.codeChallenge !== 'string' ||
-    !same(data.codeChallenge, codeChallengeOf(expected.codeVerifier)) ||
+    !sameSecret(data.codeChallenge, codeChallengeOf(expected.codeVerifier)) ||
     typeof data.nonce !== 'string' ||
-    !same(data.nonce, expected.nonce)
+    !sameSecret(data.nonce, expected.nonce)
   ) {
     throw new ProviderError(400, AUTH_MESSAGES.signInInvalid);
   }

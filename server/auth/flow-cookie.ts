@@ -71,7 +71,9 @@ export function clearFlowCookie(reply: FastifyReply, options: FlowCookieOptions)
 
 const FLOW_VALUE = /^([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})\.([A-Za-z0-9_-]{43})$/;
 
-const sameSecret = (a: string, b: string): boolean => timingSafeEqual(sha256(a).digest(), sha256(b).digest());
+/** Whether two secrets are equal, in a time that does not depend on where they differ. */
+export const sameSecret = (a: string, b: string): boolean =>
+  timingSafeEqual(sha256(a).digest(), sha256(b).digest());
 
 /**
  * The secrets of the flow of `state` that this browser started: from its cookie, or null when it has none

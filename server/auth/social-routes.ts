@@ -13,6 +13,7 @@ import {
   codeChallengeOf,
   flowBinding,
   newFlowSecrets,
+  sameSecret,
   setFlowCookie,
   type FlowCookieOptions,
 } from './flow-cookie.ts';
@@ -147,7 +148,9 @@ export async function socialRoutes(context: AuthContext): Promise<void> {
       if (used.state.status !== 'ok') throw new ApiError(400, AUTH_MESSAGES.signInExpired);
       const stateData = used.state.token.data;
       // the cookie's nonce and verifier are the ones this state was issued with
-      if (stateData.binding !== flowBinding(flow)) throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
+      if (typeof stateData.binding !== 'string' || !sameSecret(stateData.binding, flowBinding(flow))) {
+        throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
+      }
 
       let identity: ProviderIdentity;
       try {
