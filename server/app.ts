@@ -32,6 +32,7 @@ import {
   registerErrorHandler,
 } from './http/errors.ts';
 import { devLogStream, logRequestsBriefly } from './http/dev-log.ts';
+import { registerHostGuard } from './http/host-guard.ts';
 import { collectOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, resourceHeaders } from './http/security.ts';
 import { registerFeatures } from './features.ts';
@@ -118,6 +119,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   if (pretty) logRequestsBriefly(app);
+  // development: only requests naming this machine (or PUBLIC_ORIGIN's host) are answered
+  registerHostGuard(app, config);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   registerSecurityHeaders(app, { googleAvatars: config.google !== null, publicOrigin: config.publicOrigin });
   registerAuth(app, { db, jwtSecret: config.jwtSecret });

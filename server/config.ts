@@ -3,7 +3,7 @@
 // server refuses to start with the default PASSWORD_KEY. Without JWT_SECRET, tokens are signed with keys
 // kept in the database (server/auth/signing-keys.ts).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 /** The development AES key shared with the client build (vitest.config.ts, vite.config.ts). */
@@ -91,7 +91,22 @@ const parseOrigin = (raw: string | null, port: number): string => {
   return url.origin;
 };
 
-/** HOST: an IP address (IPv6 with or without brackets) or a host name. */
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** An address or name of this machine only: 127.0.0.0/8, ::1 (without brackets) or localhost. */
+export const isLoopbackHost = (host: string): boolean => {
+  const family = isIP(host);
+  if (family === 0) return host.toLowerCase() === 'localhost';
+  return LOOPBACK.check(host, family === 4 ? 'ipv4' : 'ipv6');
+};
+
+/**
+ * HOST: an IP address (IPv6 with or without brackets) or a host name. While the development stand-ins are
+ * on only a loopback one: they sign in any address and show every mail, so they must not be reachable
+ * from another machine (issue 37).
+ */
 const parseHost = (raw: string | null, devStandIns: boolean): string => {
   if (raw === null) return devStandIns ? '127.0.0.1' : '0.0.0.0';
   const bare = /^\[.*\]$/.test(raw) ? raw.slice(1, -1) : raw;
@@ -100,6 +115,14 @@ const parseHost = (raw: string | null, devStandIns: boolean): string => {
   if (isIP(bare) === 0 && !hostName.test(bare)) {
     throw new ConfigError(
       `HOST must be an IP address or a host name (127.0.0.1, 0.0.0.0, ::, localhost), got "${raw}"`,
+    );
+  }
+  if (devStandIns && !isLoopbackHost(bare)) {
+    throw new ConfigError(
+      `HOST=${raw} is not a loopback address, and the development stand-ins are on (their sign-in takes ` +
+        'any address, their outbox shows every mail): they listen on this machine only. Leave HOST unset ' +
+        '(127.0.0.1) or use 127.0.0.1, ::1 or localhost; to serve other machines set NODE_ENV=production ' +
+        'with real services (GOOGLE_*, SMTP_URL)',
     );
   }
   return bare;

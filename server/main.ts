@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDb, type Db } from './db/index.ts';
 import { migrate } from './db/migrate.ts';
+import { readyLine } from './ready-line.ts';
 import { seedDemo } from './seed/demo.ts';
 
 const log = (message: string): void => {
@@ -64,10 +65,8 @@ async function start(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  const listening = await app.listen({ port: config.port, host: config.host });
-  log(
-    `${config.production ? 'Serving' : 'Storefront ready'} at ${config.publicOrigin} (listening on ${listening})`,
-  );
+  await app.listen({ port: config.port, host: config.host });
+  log(readyLine(config, app.server.address()));
 }
 
 start().catch((error: unknown) => {

@@ -23,4 +23,6 @@ export const AUTH_MESSAGES = {
   socialUnavailable: 'Sign-in with Google is not available right now. Please use email or continue as guest.',
   signInExpired: 'This sign-in link has expired. Please try again.',
   signInInvalid: 'This sign-in link is not valid. Please try again.',
+  signInOtherBrowser:
+    'This sign-in was not started in this browser, or it was already used. Please start again with "Continue with Google".',
 } as const;

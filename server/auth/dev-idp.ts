@@ -1,8 +1,11 @@
 // The development identity provider (requirements §C4): stands in for Google when GOOGLE_CLIENT_ID is unset
-// outside production. A real authorization-code flow on our own origin: GET /dev-idp/authorize shows a
-// sign-in page for a state issued by GET /api/social/authorize; POST issues a single-use code (60 s, bound
-// to the state, the redirect_uri, the address and the name) and returns to the SPA's callback, which
-// exchanges it at POST /api/social/exchange. No password: any address signs in, as with a test account.
+// outside production. A real authorization-code flow with PKCE on our own origin: GET /dev-idp/authorize
+// shows a sign-in page for a state issued by GET /api/social/authorize (with a nonce and an S256 code
+// challenge, as Google is sent); POST issues a single-use code (60 s, bound to the state, the redirect_uri,
+// the challenge, the nonce, the address and the name) and returns to the SPA's callback, which exchanges it
+// at POST /api/social/exchange: `redeemDevCode` is this provider's token endpoint, which takes the code only
+// with the verifier of its challenge and answers the nonce, as an ID token would. No password: any address
+// signs in, as with a test account.
 import { createHash } from 'node:crypto';
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -12,7 +15,10 @@ import { MESSAGES, isValidEmail } from '../../domain/validation.ts';
 import type { Db } from '../db/index.ts';
 import { escapeHtml, STAND_IN_PAGE_HEADERS, standInBaseStyle } from '../http/html.ts';
 import { cleanName } from './accounts.ts';
-import { createOneTimeToken, findOneTimeToken, hashSecret } from './one-time-tokens.ts';
+import { AUTH_MESSAGES } from './constants.ts';
+import { codeChallengeOf, sameSecret } from './flow-cookie.ts';
+import { ProviderError, type ProviderIdentity } from './google.ts';
+import { createOneTimeToken, findOneTimeToken, hashSecret, type Consumed } from './one-time-tokens.ts';
 import { perIp, RATE_LIMIT_MESSAGES, type Limit } from './rate-limits.ts';
 
 export const DEV_CLIENT_ID = 'dev';
@@ -26,6 +32,8 @@ export interface StateData {
   mode: 'dev' | 'google';
   /** The redirect_uri: our own /auth/callback or /social-callback. */
   callback: string;
+  /** flowBinding of the secrets in the browser's flow cookie (flow-cookie.ts). */
+  binding: string;
 }
 
 /** What a code row carries (purpose auth_code; the address is in the email column). */
@@ -34,6 +42,9 @@ export interface CodeData {
   redirectUri: string;
   name: string;
   subject: string;
+  /** The authorize request's PKCE challenge (S256) and nonce. */
+  codeChallenge: string;
+  nonce: string;
 }
 
 /** The development provider's stable subject of an address (like Google's `sub`). */
@@ -84,6 +95,8 @@ ${body}
 export function signInPage(values: {
   state: string;
   redirectUri: string;
+  nonce: string;
+  codeChallenge: string;
   email?: string;
   name?: string;
   error?: string;
@@ -98,6 +111,9 @@ export function signInPage(values: {
 <form method="post" action="${DEV_IDP_PATH}" novalidate>
 <input type="hidden" name="state" value="${escapeHtml(values.state)}">
 <input type="hidden" name="redirect_uri" value="${escapeHtml(values.redirectUri)}">
+<input type="hidden" name="nonce" value="${escapeHtml(values.nonce)}">
+<input type="hidden" name="code_challenge" value="${escapeHtml(values.codeChallenge)}">
+<input type="hidden" name="code_challenge_method" value="S256">
 <label for="email">Email</label>
 <input id="email" name="email" type="email" autocomplete="email" required autofocus value="${escapeHtml(values.email ?? '')}"${values.error ? ' aria-invalid="true" aria-describedby="email-error"' : ''}>
 ${error}
@@ -121,17 +137,26 @@ export const invalidRequestPage = (): string =>
 
 const Field = (maxLength: number) => Type.Optional(Type.String({ maxLength }));
 
+/** PKCE and the nonce, as the relying party sends them (the query, then the page's hidden fields). */
+const PkceFields = {
+  nonce: Field(512),
+  code_challenge: Field(128),
+  code_challenge_method: Field(16),
+};
+
 const AuthorizeQuery = Type.Object({
   client_id: Field(64),
   redirect_uri: Field(2048),
   state: Field(512),
   response_type: Field(32),
   scope: Field(256),
+  ...PkceFields,
 });
 
 const AuthorizeForm = Type.Object({
   state: Field(512),
   redirect_uri: Field(2048),
+  ...PkceFields,
   email: Field(320),
   name: Field(200),
   action: Field(16),
@@ -142,19 +167,60 @@ export interface DevIdpOptions {
   limit: Limit;
 }
 
+const S256_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+/**
+ * This provider's token endpoint, in process: the code used up by the exchange (`consumed`) signs in only
+ * for the state and redirect_uri it was issued for and with the verifier of its PKCE challenge; the nonce
+ * the authorize request carried must be the flow's (an ID token's nonce claim). Otherwise ProviderError 400.
+ */
+export function redeemDevCode(
+  consumed: Consumed<CodeData> | null,
+  expected: { state: string; redirectUri: string; codeVerifier: string; nonce: string },
+): ProviderIdentity {
+  if (consumed === null || consumed.status === 'unknown') {
+    throw new ProviderError(400, AUTH_MESSAGES.signInInvalid);
+  }
+  if (consumed.status !== 'ok') throw new ProviderError(400, AUTH_MESSAGES.signInExpired);
+  const { data, email } = consumed.token;
+  if (
+    !email ||
+    data.stateHash !== hashSecret(expected.state) ||
+    data.redirectUri !== expected.redirectUri ||
+    typeof data.codeChallenge !== 'string' ||
+    !sameSecret(data.codeChallenge, codeChallengeOf(expected.codeVerifier)) ||
+    typeof data.nonce !== 'string' ||
+    !sameSecret(data.nonce, expected.nonce)
+  ) {
+    throw new ProviderError(400, AUTH_MESSAGES.signInInvalid);
+  }
+  return { subject: data.subject, email, emailVerified: true, name: data.name, picture: null };
+}
+
 /** Registers /dev-idp/authorize (GET page, POST form). Call only when the stand-in is active. */
 export async function devIdpRoutes(fastify: FastifyInstance, { db, limit }: DevIdpOptions): Promise<void> {
   // Form bodies only here, not on the JSON API.
   await fastify.register(formbody, { bodyLimit: 16 * 1024 });
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
 
-  /** The state's stored callback, if the state is live, issued for this provider and for this redirect_uri. */
-  const liveState = async (state: string | undefined, redirectUri: string | undefined) => {
-    if (!state || !redirectUri) return null;
+  /**
+   * The request's state, callback, nonce and challenge, if the state is live, issued for this provider and
+   * for this redirect_uri, and the request carries a nonce and an S256 challenge (PKCE is required).
+   */
+  const liveRequest = async (fields: {
+    state?: string;
+    redirect_uri?: string;
+    nonce?: string;
+    code_challenge?: string;
+    code_challenge_method?: string;
+  }) => {
+    const { state, redirect_uri: redirectUri, nonce, code_challenge: codeChallenge } = fields;
+    if (!state || !redirectUri || !nonce || !codeChallenge) return null;
+    if (fields.code_challenge_method !== 'S256' || !S256_CHALLENGE.test(codeChallenge)) return null;
     const token = await findOneTimeToken<StateData>(db, 'oauth_state', state);
     if (token === null || token.usedAt !== null || token.expired) return null;
     if (token.data.mode !== 'dev' || token.data.callback !== redirectUri) return null;
-    return token;
+    return { state, callback: token.data.callback, nonce, codeChallenge };
   };
 
   const html = (reply: FastifyReply, status: number, body: string) =>
@@ -168,12 +234,9 @@ export async function devIdpRoutes(fastify: FastifyInstance, { db, limit }: DevI
     },
     async (request, reply) => {
       const q = request.query;
-      const valid =
-        q.client_id === DEV_CLIENT_ID &&
-        q.response_type === 'code' &&
-        (await liveState(q.state, q.redirect_uri)) !== null;
-      if (!valid) return html(reply, 400, invalidRequestPage());
-      return html(reply, 200, signInPage({ state: q.state ?? '', redirectUri: q.redirect_uri ?? '' }));
+      const live = q.client_id === DEV_CLIENT_ID && q.response_type === 'code' ? await liveRequest(q) : null;
+      if (live === null) return html(reply, 400, invalidRequestPage());
+      return html(reply, 200, signInPage({ ...live, redirectUri: live.callback }));
     },
   );
 
@@ -185,12 +248,12 @@ export async function devIdpRoutes(fastify: FastifyInstance, { db, limit }: DevI
     },
     async (request, reply) => {
       const form = request.body ?? {};
-      const state = await liveState(form.state, form.redirect_uri);
-      if (state === null || form.state === undefined) return html(reply, 400, invalidRequestPage());
-      const target = new URL(state.data.callback);
+      const live = await liveRequest(form);
+      if (live === null) return html(reply, 400, invalidRequestPage());
+      const target = new URL(live.callback);
       if (form.action === 'cancel') {
         target.searchParams.set('error', 'access_denied');
-        target.searchParams.set('state', form.state);
+        target.searchParams.set('state', live.state);
         return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
       }
       const email = (form.email ?? '').trim();
@@ -203,13 +266,7 @@ export async function devIdpRoutes(fastify: FastifyInstance, { db, limit }: DevI
         return html(
           reply,
           400,
-          signInPage({
-            state: form.state,
-            redirectUri: state.data.callback,
-            email,
-            name: form.name ?? '',
-            error,
-          }),
+          signInPage({ ...live, redirectUri: live.callback, email, name: form.name ?? '', error }),
         );
       }
       const code = await createOneTimeToken(db, {
@@ -217,14 +274,16 @@ export async function devIdpRoutes(fastify: FastifyInstance, { db, limit }: DevI
         ttlSeconds: AUTH_CODE_TTL_SECONDS,
         email,
         data: {
-          stateHash: hashSecret(form.state),
-          redirectUri: state.data.callback,
+          stateHash: hashSecret(live.state),
+          redirectUri: live.callback,
           name: cleanName(form.name, email),
           subject: devSubject(email),
+          codeChallenge: live.codeChallenge,
+          nonce: live.nonce,
         } satisfies CodeData,
       });
       target.searchParams.set('code', code);
-      target.searchParams.set('state', form.state);
+      target.searchParams.set('state', live.state);
       return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
     },
   );

@@ -1,10 +1,11 @@
-// Sign-in with Google: the OpenID Connect authorization-code flow. The browser goes to Google's consent
-// page with our state (and a nonce derived from it); Google returns to the SPA's /auth/callback with a
-// code, which the SPA hands to POST /api/social/exchange; the server exchanges it at Google's token
-// endpoint with the client secret and verifies the id_token against Google's published keys.
+// Sign-in with Google: the OpenID Connect authorization-code flow with PKCE. The browser goes to Google's
+// consent page with the state, nonce and code challenge of the flow it started (flow-cookie.ts); Google
+// returns to the SPA's /auth/callback with a code, which the SPA hands to POST /api/social/exchange; the
+// server exchanges it at Google's token endpoint with the client secret and the flow's code verifier, and
+// verifies the id_token against Google's published keys and the flow's nonce.
 // Without GOOGLE_CLIENT_ID the development identity provider (dev-idp.ts) stands in (requirements §C4).
-import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { codeChallengeOf, type FlowSecrets } from './flow-cookie.ts';
 
 export const GOOGLE_AUTH_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
 export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -33,10 +34,6 @@ export class ProviderError extends Error {
   }
 }
 
-/** The nonce sent with a state: bound to it, so a replayed id_token of another sign-in is refused. */
-export const nonceOf = (state: string): string =>
-  createHash('sha256').update(`nonce:${state}`).digest('base64url');
-
 /** A query string with %20 for spaces (as providers document it), not URLSearchParams' "+". */
 export const queryString = (params: Record<string, string>): string =>
   Object.entries(params)
@@ -63,27 +60,32 @@ export class GoogleClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
   }
 
-  authUrl({ redirectUri, state }: { redirectUri: string; state: string }): string {
+  authUrl({ redirectUri, flow }: { redirectUri: string; flow: FlowSecrets }): string {
     return `${GOOGLE_AUTH_URL}?${queryString({
       client_id: this.options.clientId,
       redirect_uri: redirectUri,
-      state,
+      state: flow.state,
       response_type: 'code',
       scope: OIDC_SCOPE,
-      nonce: nonceOf(state),
+      nonce: flow.nonce,
+      code_challenge: codeChallengeOf(flow.codeVerifier),
+      code_challenge_method: 'S256',
       prompt: 'select_account',
     })}`;
   }
 
-  /** Exchanges the code (redirect_uri as sent to the consent page) and verifies the id_token. */
+  /**
+   * Exchanges the code (redirect_uri as sent to the consent page, the flow's PKCE verifier) and verifies the
+   * id_token, whose nonce must be the flow's: a token of another sign-in is refused.
+   */
   async exchange({
     code,
     redirectUri,
-    state,
+    flow,
   }: {
     code: string;
     redirectUri: string;
-    state: string;
+    flow: FlowSecrets;
   }): Promise<ProviderIdentity> {
     let response: Response;
     try {
@@ -96,6 +98,7 @@ export class GoogleClient {
           client_secret: this.options.clientSecret,
           redirect_uri: redirectUri,
           grant_type: 'authorization_code',
+          code_verifier: flow.codeVerifier,
         }).toString(),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -122,7 +125,7 @@ export class GoogleClient {
     } catch {
       throw new ProviderError(400, 'Google sign-in could not be verified. Please try again.');
     }
-    if (payload.nonce !== nonceOf(state)) {
+    if (typeof payload.nonce !== 'string' || payload.nonce !== flow.nonce) {
       throw new ProviderError(400, 'Google sign-in could not be verified. Please try again.');
     }
     const { sub, email, email_verified, name, picture } = payload;

@@ -45,10 +45,12 @@ const toToken = <D>(row: TokenRow): OneTimeToken<D> => ({
   expired: row.expired,
 });
 
-/** Stores a new one-time token and returns its secret. */
+/** Stores a new one-time token and returns its secret (a new one, or the fresh random one given). */
 export async function createOneTimeToken(
   q: Queryable,
   options: {
+    /** Made by the caller (newSecret's kind of value): an OAuth state its flow's cookie already holds. */
+    secret?: string;
     purpose: TokenPurpose;
     ttlSeconds: number;
     userId?: string | null;
@@ -56,7 +58,7 @@ export async function createOneTimeToken(
     data?: Record<string, unknown>;
   },
 ): Promise<string> {
-  const secret = newSecret();
+  const secret = options.secret ?? newSecret();
   await q.query(
     `INSERT INTO one_time_tokens (token_hash, purpose, user_id, email, data, expires_at)
      VALUES ($1, $2, $3, $4, $5::jsonb, now() + make_interval(secs => $6))`,

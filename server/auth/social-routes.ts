@@ -1,13 +1,24 @@
 // The sign-in calls (requirements §7 and ours), social sign-in (Google, or the development identity
 // provider): authorize, the callback's code exchange. Every answer is an envelope; the texts are the
-// product's (requirements §5, §8).
+// product's (requirements §5, §8). A flow is bound to the browser that started it (flow-cookie.ts): the
+// exchange takes a state only with that browser's cookie of it (issue 37, login CSRF).
 import { isValidEmail } from '../../domain/validation.ts';
 import type { Config } from '../config.ts';
 import { ApiError, ok } from '../http/envelope.ts';
 import { signedIn } from './accounts.ts';
-import { DEV_CLIENT_ID, DEV_IDP_PATH, type CodeData, type StateData } from './dev-idp.ts';
+import { DEV_CLIENT_ID, DEV_IDP_PATH, redeemDevCode, type CodeData, type StateData } from './dev-idp.ts';
+import {
+  browserFlow,
+  clearFlowCookie,
+  codeChallengeOf,
+  flowBinding,
+  newFlowSecrets,
+  sameSecret,
+  setFlowCookie,
+  type FlowCookieOptions,
+} from './flow-cookie.ts';
 import { OIDC_SCOPE, ProviderError, queryString, type ProviderIdentity } from './google.ts';
-import { consumeOneTimeToken, createOneTimeToken, hashSecret } from './one-time-tokens.ts';
+import { consumeOneTimeToken, createOneTimeToken } from './one-time-tokens.ts';
 import { RATE_LIMIT_MESSAGES, perIp } from './rate-limits.ts';
 import { AuthorizeQuery, AuthorizeResponse, ExchangeBody, SignInResponse } from './schemas.ts';
 import { findOrCreateSocialUser } from './social-users.ts';
@@ -15,6 +26,7 @@ import { STATE_TTL_SECONDS, SOCIAL_CALLBACK_PATHS, AUTH_MESSAGES } from './const
 import type { AuthContext } from './route-context.ts';
 
 const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+const EXCHANGE_PATH = '/api/social/exchange';
 
 /**
  * The origins a sign-in callback may be on: PUBLIC_ORIGIN, and outside production, when PUBLIC_ORIGIN is a
@@ -38,6 +50,12 @@ export async function socialRoutes(context: AuthContext): Promise<void> {
 
   // `npm run dev` sets PUBLIC_ORIGIN to the Vite dev server's origin, so its callbacks are accepted.
   const ourOrigins = callbackOrigins(config);
+  /** The flow's cookie: sent only to the exchange, for as long as its state lives. */
+  const flowCookie: FlowCookieOptions = {
+    secure: config.publicOrigin.startsWith('https:'),
+    path: EXCHANGE_PATH,
+    maxAgeSeconds: STATE_TTL_SECONDS,
+  };
   /** The callback if it is ours: one of our paths, on PUBLIC_ORIGIN (callbackOrigins). */
   const allowedCallback = (raw: string): URL | null => {
     let url: URL;
@@ -61,7 +79,7 @@ export async function socialRoutes(context: AuthContext): Promise<void> {
         response: { 200: AuthorizeResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { provider, callback } = request.query;
       if (provider !== 'google') throw new ApiError(400, AUTH_MESSAGES.unsupportedProvider);
       const url = allowedCallback(callback);
@@ -72,30 +90,39 @@ export async function socialRoutes(context: AuthContext): Promise<void> {
       await db.query(
         `DELETE FROM one_time_tokens WHERE purpose IN ('oauth_state', 'auth_code') AND expires_at < now() - interval '1 hour'`,
       );
-      const state = await createOneTimeToken(db, {
+      const flow = newFlowSecrets();
+      await createOneTimeToken(db, {
+        secret: flow.state,
         purpose: 'oauth_state',
         ttlSeconds: STATE_TTL_SECONDS,
         data: {
           provider: 'google',
           mode: google ? 'google' : 'dev',
           callback: redirectUri,
+          binding: flowBinding(flow),
         } satisfies StateData,
       });
       const authUrl = google
-        ? google.authUrl({ redirectUri, state })
+        ? google.authUrl({ redirectUri, flow })
         : `${url.origin}${DEV_IDP_PATH}?${queryString({
             client_id: DEV_CLIENT_ID,
             redirect_uri: redirectUri,
-            state,
+            state: flow.state,
             response_type: 'code',
             scope: OIDC_SCOPE,
+            nonce: flow.nonce,
+            code_challenge: codeChallengeOf(flow.codeVerifier),
+            code_challenge_method: 'S256',
           })}`;
+      // the answer that starts this browser's flow: its cookie, never kept by a cache
+      setFlowCookie(reply, flow, flowCookie);
+      reply.header('cache-control', 'no-store');
       return ok({ authUrl });
     },
   );
 
   app.post(
-    '/api/social/exchange',
+    EXCHANGE_PATH,
     {
       config: perIp(limits.socialPerIp, RATE_LIMIT_MESSAGES.social),
       schema: {
@@ -104,8 +131,14 @@ export async function socialRoutes(context: AuthContext): Promise<void> {
         response: { 200: SignInResponse },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { code, state } = request.body;
+      // A state this browser did not start (a prepared link, a flow of another browser, one already used)
+      // signs no one in; the flow that is this browser's is tried once.
+      const flow = browserFlow(request, state, flowCookie);
+      if (flow === null) throw new ApiError(400, AUTH_MESSAGES.signInOtherBrowser);
+      clearFlowCookie(reply, flowCookie);
+      reply.header('cache-control', 'no-store');
       // State and (development) code are used up by any attempt, a failed one too.
       const used = await db.tx(async (q) => ({
         state: await consumeOneTimeToken<StateData>(q, 'oauth_state', state),
@@ -114,36 +147,22 @@ export async function socialRoutes(context: AuthContext): Promise<void> {
       if (used.state.status === 'unknown') throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
       if (used.state.status !== 'ok') throw new ApiError(400, AUTH_MESSAGES.signInExpired);
       const stateData = used.state.token.data;
+      // the cookie's nonce and verifier are the ones this state was issued with
+      if (typeof stateData.binding !== 'string' || !sameSecret(stateData.binding, flowBinding(flow))) {
+        throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
+      }
 
       let identity: ProviderIdentity;
-      if (stateData.mode === 'dev') {
-        const c = used.code;
-        if (!devIdp || c === null || c.status === 'unknown')
-          throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
-        if (c.status !== 'ok') throw new ApiError(400, AUTH_MESSAGES.signInExpired);
-        const data = c.token.data;
-        if (
-          data.stateHash !== hashSecret(state) ||
-          data.redirectUri !== stateData.callback ||
-          !c.token.email
-        ) {
-          throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
+      try {
+        if (stateData.mode === 'dev') {
+          identity = redeemDevCode(devIdp ? used.code : null, { ...flow, redirectUri: stateData.callback });
+        } else {
+          if (google === null) throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
+          identity = await google.exchange({ code, redirectUri: stateData.callback, flow });
         }
-        identity = {
-          subject: data.subject,
-          email: c.token.email,
-          emailVerified: true,
-          name: data.name,
-          picture: null,
-        };
-      } else {
-        if (google === null) throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
-        try {
-          identity = await google.exchange({ code, redirectUri: stateData.callback, state });
-        } catch (error) {
-          if (error instanceof ProviderError) throw new ApiError(error.statusCode, error.message);
-          throw error;
-        }
+      } catch (error) {
+        if (error instanceof ProviderError) throw new ApiError(error.statusCode, error.message);
+        throw error;
       }
       if (!isValidEmail(identity.email)) throw new ApiError(400, AUTH_MESSAGES.signInInvalid);
       const user = await db.tx((q) => findOrCreateSocialUser(q, identity));

@@ -2,6 +2,7 @@
 // adds them to every operation it collects). Part of them follows from how a route is declared:
 //   400  any operation: a schema refusal (server/http/errors.ts validationMessage), a body or URL Fastify
 //        cannot parse, a value the database refused (DATABASE_REJECTED); every one a failure envelope
+//   421  any operation, in development only: a Host that is not this machine's (server/http/host-guard.ts)
 //   401  a route guarded by `requireUser` (server/auth/plugin.ts) in onRequest or preHandler
 //   404  a route with path parameters (what they name does not exist, or a parameter is empty)
 //   413  a body over the limit (any method with a body: Fastify reads the body of every POST)
@@ -101,6 +102,7 @@ export const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
   413: 'The body is too large',
   414: 'A path parameter is too long',
   415: 'The body is of a media type this operation does not take',
+  421: 'Misdirected Request (development only): the Host header names neither this machine nor PUBLIC_ORIGIN',
   422: 'Well-formed but unacceptable (a malformed address, a password that breaks the rule, an image size)',
   429: 'Rate limited: extend.retryAfter (and the Retry-After header) gives the seconds to wait',
   500: 'Unexpected failure (never expected: the message is generic, the details are logged)',
@@ -141,7 +143,7 @@ export const isGuarded = (route: RouteOptions, requireUser: unknown): boolean =>
  * the app's guard (server/auth/plugin.ts), recognised in the route's onRequest and preHandler hooks.
  */
 export function statusesOf(route: RouteOptions, method: string, requireUser: unknown): number[] {
-  const statuses = new Set<number>([400, 500]);
+  const statuses = new Set<number>([400, 421, 500]);
   if (isGuarded(route, requireUser)) statuses.add(401);
   if (/:[A-Za-z_]/.test(route.url)) {
     statuses.add(404);

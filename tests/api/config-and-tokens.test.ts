@@ -124,9 +124,34 @@ describe('loadConfig', () => {
     ['[::1]', '::1'],
     [' localhost ', 'localhost'],
     ['app.internal', 'app.internal'],
-  ])('takes HOST=%j as %j', (raw, host) => {
-    expect(loadConfig({ HOST: raw }, tempDir()).host).toBe(host);
+  ])('takes HOST=%j as %j in production', (raw, host) => {
+    const production = { NODE_ENV: 'production', PASSWORD_KEY: OTHER_KEY };
+    expect(loadConfig({ ...production, HOST: raw }, tempDir()).host).toBe(host);
   });
+
+  it.each([
+    ['127.0.0.1', '127.0.0.1'],
+    ['127.0.0.2', '127.0.0.2'],
+    ['::1', '::1'],
+    ['[::1]', '::1'],
+    [' localhost ', 'localhost'],
+    ['LocalHost', 'LocalHost'],
+  ])('takes the loopback HOST=%j as %j while the development stand-ins are on', (raw, host) => {
+    expect(loadConfig({ HOST: raw }, tempDir())).toMatchObject({ devStandIns: true, host });
+  });
+
+  // issue 37: the stand-ins sign in any address and show the outbox: never beyond this machine
+  it.each(['0.0.0.0', '::', '[::]', '10.0.0.5', '192.168.1.7', 'app.internal', 'localhost.evil.example'])(
+    'refuses HOST=%j while the development stand-ins are on, saying why and what to do',
+    (raw) => {
+      for (const env of [{ HOST: raw }, { HOST: raw, NODE_ENV: 'test' }]) {
+        expect(() => loadConfig(env, tempDir())).toThrow(ConfigError);
+        expect(() => loadConfig(env, tempDir())).toThrow(
+          /HOST=.* is not a loopback address.*development stand-ins.*127\.0\.0\.1.*NODE_ENV=production/,
+        );
+      }
+    },
+  );
 
   it.each([
     [undefined, false],

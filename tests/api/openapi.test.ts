@@ -257,10 +257,10 @@ describe('statuses derived from a route declaration', () => {
   it('follow from the guard, the path parameters, the body and the rate limit', () => {
     const statuses = (path: string, method: string) =>
       Object.keys(small.paths[path]?.[method]?.responses ?? {}).map(Number);
-    expect(statuses('/api/open', 'get')).toEqual([200, 400, 500]);
-    expect(statuses('/api/mine/{id}', 'get')).toEqual([200, 400, 401, 404, 414, 500]);
-    expect(statuses('/api/mine', 'post')).toEqual([200, 400, 401, 413, 415, 500]);
-    expect(statuses('/api/limited', 'post')).toEqual([200, 400, 413, 415, 429, 500]);
+    expect(statuses('/api/open', 'get')).toEqual([200, 400, 421, 500]);
+    expect(statuses('/api/mine/{id}', 'get')).toEqual([200, 400, 401, 404, 414, 421, 500]);
+    expect(statuses('/api/mine', 'post')).toEqual([200, 400, 401, 413, 415, 421, 500]);
+    expect(statuses('/api/limited', 'post')).toEqual([200, 400, 413, 415, 421, 429, 500]);
     expect(small.paths['/api/mine']?.post?.security).toEqual([{ bearer: [] }]);
     expect(small.paths['/api/limited']?.post?.security).toBeUndefined();
     // a route without a schema is not an operation of the document

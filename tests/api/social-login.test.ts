@@ -4,10 +4,21 @@
 import { exportJWK, generateKeyPair, createLocalJWKSet, SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devSubject } from '../../server/auth/dev-idp.ts';
-import { GOOGLE_TOKEN_URL, nonceOf } from '../../server/auth/google.ts';
+import { AUTH_MESSAGES } from '../../server/auth/constants.ts';
+import { codeChallengeOf } from '../../server/auth/flow-cookie.ts';
+import { GOOGLE_TOKEN_URL } from '../../server/auth/google.ts';
 import { hashSecret } from '../../server/auth/one-time-tokens.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
-import { bearer, get, post, type SignIn, type UserData } from './support/auth.ts';
+import {
+  bearer,
+  cookieOf,
+  devIdpForm,
+  get,
+  post,
+  setCookies,
+  type SignIn,
+  type UserData,
+} from './support/auth.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const CALLBACK = `${ORIGIN}/auth/callback`;
@@ -26,27 +37,31 @@ const authorize = async (callback = CALLBACK, provider = 'google') =>
     `/api/social/authorize?provider=${encodeURIComponent(provider)}&callback=${encodeURIComponent(callback)}`,
   );
 
-/** A fresh state from the authorize call, and the dev IdP's page URL. */
+/** A fresh state from the authorize call, the dev IdP's page URL, and the cookie of this browser's flow. */
 const start = async (callback = CALLBACK) => {
-  const { status, body } = await authorize(callback);
+  const { status, body, res } = await authorize(callback);
   expect(status).toBe(200);
   const url = new URL(body.extend.authUrl);
-  return { url, state: url.searchParams.get('state')!, redirectUri: url.searchParams.get('redirect_uri')! };
+  return {
+    url,
+    state: url.searchParams.get('state')!,
+    redirectUri: url.searchParams.get('redirect_uri')!,
+    cookie: cookieOf(res),
+  };
 };
 
-const form = (fields: Record<string, string>) => ({
-  method: 'POST' as const,
-  url: '/dev-idp/authorize',
-  headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  payload: new URLSearchParams(fields).toString(),
-});
-
-/** Signs in at the dev IdP: the code and state of the redirect back to the callback. */
-const signInAtIdp = async (email: string, name = '', callback = CALLBACK) => {
-  const { state, redirectUri } = await start(callback);
-  const res = await server.app.inject(
-    form({ state, redirect_uri: redirectUri, email, name, action: 'signin' }),
-  );
+/**
+ * Signs in at the dev IdP: the code and state of the redirect back to the callback, and the cookie of the
+ * browser that started the flow. `fields` changes what the IdP's form sends (its hidden nonce or challenge).
+ */
+const signInAtIdp = async (
+  email: string,
+  name = '',
+  callback = CALLBACK,
+  fields: Record<string, string> = {},
+) => {
+  const { url, state, cookie } = await start(callback);
+  const res = await server.app.inject(devIdpForm(url, { email, name, action: 'signin', ...fields }));
   expect(res.statusCode).toBe(302);
   const location = new URL(res.headers.location as string);
   expect(`${location.origin}${location.pathname}`).toBe(callback);
@@ -54,11 +69,13 @@ const signInAtIdp = async (email: string, name = '', callback = CALLBACK) => {
     code: location.searchParams.get('code')!,
     state: location.searchParams.get('state')!,
     sent: state,
+    cookie,
   };
 };
 
-const exchange = (code: string, state: string) =>
-  post<SignIn>(server, '/api/social/exchange', { code, state });
+/** The callback page's exchange, from a browser with this Cookie header (null: a browser without one). */
+const exchange = (code: string, state: string, cookie: string | null) =>
+  post<SignIn>(server, '/api/social/exchange', { code, state }, cookie === null ? {} : { cookie });
 
 describe('GET /api/social/authorize', () => {
   it('answers the development identity provider URL with a state bound to the callback', async () => {
@@ -67,7 +84,7 @@ describe('GET /api/social/authorize', () => {
     expect(body.success).toBe(true);
     const authUrl = body.extend.authUrl;
     expect(authUrl).toMatch(
-      /^http:\/\/localhost:3000\/dev-idp\/authorize\?client_id=dev&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fauth%2Fcallback&state=[A-Za-z0-9_-]{43}&response_type=code&scope=openid%20email%20profile$/,
+      /^http:\/\/localhost:3000\/dev-idp\/authorize\?client_id=dev&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fauth%2Fcallback&state=[A-Za-z0-9_-]{43}&response_type=code&scope=openid%20email%20profile&nonce=[A-Za-z0-9_-]{43}&code_challenge=[A-Za-z0-9_-]{43}&code_challenge_method=S256$/,
     );
     const state = new URL(authUrl).searchParams.get('state')!;
     const row = await server.db.one<{
@@ -159,6 +176,8 @@ describe('development identity provider', () => {
     expect(html).toMatch(/<button type="submit" name="action" value="signin"[^>]*>Sign in<\/button>/);
     expect(html).toMatch(/<button type="submit" name="action" value="cancel"[^>]*>Cancel<\/button>/);
     expect(html).toContain(`name="state" value="${url.searchParams.get('state')}"`);
+    expect(html).toContain(`name="nonce" value="${url.searchParams.get('nonce')}"`);
+    expect(html).toContain(`name="code_challenge" value="${url.searchParams.get('code_challenge')}"`);
   });
 
   it.each([
@@ -170,6 +189,11 @@ describe('development identity provider', () => {
     ['another client', (u: URL) => u.searchParams.set('client_id', 'other')],
     ['another response type', (u: URL) => u.searchParams.set('response_type', 'token')],
     ['no state', (u: URL) => u.searchParams.delete('state')],
+    // PKCE (S256) and a nonce are required, as the relying party always sends them (issue 37)
+    ['no code challenge', (u: URL) => u.searchParams.delete('code_challenge')],
+    ['a plain code challenge', (u: URL) => u.searchParams.set('code_challenge_method', 'plain')],
+    ['a malformed code challenge', (u: URL) => u.searchParams.set('code_challenge', 'short')],
+    ['no nonce', (u: URL) => u.searchParams.delete('nonce')],
   ])('refuses %s with an error page and no redirect', async (_what, change) => {
     const { url } = await start();
     change(url);
@@ -180,7 +204,8 @@ describe('development identity provider', () => {
   });
 
   it('returns to the callback with a code bound to the state, and cancel with access_denied', async () => {
-    const { code, state, sent } = await signInAtIdp('pat@example.net', 'Pat Example');
+    const { code, state, sent, cookie } = await signInAtIdp('pat@example.net', 'Pat Example');
+    const [nonce, verifier] = cookie.split('=')[1]!.split('.').slice(1);
     expect(state).toBe(sent);
     expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const row = await server.db.one<{ email: string; data: Record<string, string>; expires_at: Date }>(
@@ -192,43 +217,55 @@ describe('development identity provider', () => {
       stateHash: hashSecret(state),
       redirectUri: CALLBACK,
       name: 'Pat Example',
+      // what the flow's browser holds: the nonce, and the verifier of the PKCE challenge
+      nonce,
+      codeChallenge: codeChallengeOf(verifier!),
     });
     expect(row.expires_at.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
 
     const cancel = await start();
-    const res = await server.app.inject(
-      form({ state: cancel.state, redirect_uri: cancel.redirectUri, email: '', action: 'cancel' }),
-    );
+    const res = await server.app.inject(devIdpForm(cancel.url, { email: '', action: 'cancel' }));
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe(`${CALLBACK}?error=access_denied&state=${cancel.state}`);
   });
 
   it('re-shows the page with the message for a bad address, escaping what was typed', async () => {
-    const { state, redirectUri } = await start();
+    const { url } = await start();
     const typed = '"><script>alert(1)</script>';
-    const res = await server.app.inject(
-      form({ state, redirect_uri: redirectUri, email: typed, name: '<b>x</b>' }),
-    );
+    const res = await server.app.inject(devIdpForm(url, { email: typed, name: '<b>x</b>' }));
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Please enter a valid email address');
     expect(res.body).toContain('aria-invalid="true"');
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(res.body).toContain('value="&lt;b&gt;x&lt;/b&gt;"');
-    const empty = await server.app.inject(form({ state, redirect_uri: redirectUri, email: '' }));
+    expect(res.body).toContain(`name="code_challenge" value="${url.searchParams.get('code_challenge')}"`);
+    const empty = await server.app.inject(devIdpForm(url, { email: '' }));
     expect(empty.statusCode).toBe(400);
     expect(empty.body).toContain('Email is required');
   });
 
-  it('refuses a form for another redirect_uri or a forged state', async () => {
-    const { state } = await start();
+  it('refuses a form for another redirect_uri, a forged state or without its PKCE challenge or nonce', async () => {
+    const { url } = await start();
+    const email = 'a@example.com';
     const cases: Record<string, string>[] = [
-      { state, redirect_uri: 'https://evil.example/auth/callback', email: 'a@example.com' },
-      { state: 'forged', redirect_uri: CALLBACK, email: 'a@example.com' },
-      { email: 'a@example.com' },
+      { redirect_uri: 'https://evil.example/auth/callback', email },
+      { state: 'forged', email },
+      { code_challenge: '', email },
+      { code_challenge_method: 'plain', email },
+      { nonce: '', email },
     ];
     for (const fields of cases) {
-      const res = await server.app.inject(form(fields));
+      const res = await server.app.inject(devIdpForm(url, fields));
+      expect(res.statusCode).toBe(400);
+      expect(res.headers.location).toBeUndefined();
+    }
+    const withoutHidden: Record<string, string>[] = [{ email }, { email, action: 'cancel' }];
+    for (const fields of withoutHidden) {
+      const res = await server.app.inject({
+        ...devIdpForm(url, {}),
+        payload: new URLSearchParams(fields).toString(),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.headers.location).toBeUndefined();
     }
@@ -237,8 +274,8 @@ describe('development identity provider', () => {
 
 describe('POST /api/social/exchange', () => {
   it('signs in a new Google user: verified, named by the provider', async () => {
-    const { code, state } = await signInAtIdp('new.google@example.net', 'Nova Google');
-    const { status, body } = await exchange(code, state);
+    const { code, state, cookie } = await signInAtIdp('new.google@example.net', 'Nova Google');
+    const { status, body } = await exchange(code, state, cookie);
     expect(status).toBe(200);
     expect(body.msg).toBe('Login successful!');
     const { token, data } = body.extend;
@@ -261,13 +298,13 @@ describe('POST /api/social/exchange', () => {
 
     // the same person again: the same account
     const again = await signInAtIdp('NEW.google@example.net');
-    const second = await exchange(again.code, again.state);
+    const second = await exchange(again.code, again.state, again.cookie);
     expect(second.body.extend.data.userId).toBe(data.userId);
   });
 
   it('signs an existing account in by its address, and the name defaults to the address', async () => {
-    const { code, state } = await signInAtIdp('demo@example.com');
-    const { status, body } = await exchange(code, state);
+    const { code, state, cookie } = await signInAtIdp('demo@example.com');
+    const { status, body } = await exchange(code, state, cookie);
     expect(status).toBe(200);
     const demo = await server.db.one<{ id: string; password_hash: string | null }>(
       `SELECT id, password_hash FROM users WHERE email = 'demo@example.com'`,
@@ -275,15 +312,17 @@ describe('POST /api/social/exchange', () => {
     expect(body.extend.data.userId).toBe(demo.id);
     expect(demo.password_hash).not.toBeNull(); // a verified account keeps its password
     const fresh = await signInAtIdp('no.name@example.net');
-    expect((await exchange(fresh.code, fresh.state)).body.extend.data.providerUsername).toBe('no.name');
+    expect((await exchange(fresh.code, fresh.state, fresh.cookie)).body.extend.data.providerUsername).toBe(
+      'no.name',
+    );
   });
 
   it('takes over an unverified registration: its password no longer works', async () => {
     await server.db.query(
       `INSERT INTO users (email, password_hash, name, provider) VALUES ('squatted@example.net', 'x', 'Squatter', 'email')`,
     );
-    const { code, state } = await signInAtIdp('squatted@example.net');
-    const { status } = await exchange(code, state);
+    const { code, state, cookie } = await signInAtIdp('squatted@example.net');
+    const { status } = await exchange(code, state, cookie);
     expect(status).toBe(200);
     const row = await server.db.one<{
       password_hash: string | null;
@@ -298,9 +337,10 @@ describe('POST /api/social/exchange', () => {
   });
 
   it('refuses to use a code twice', async () => {
-    const { code, state } = await signInAtIdp('twice.code@example.net');
-    expect((await exchange(code, state)).status).toBe(200);
-    const reuse = await exchange(code, state);
+    const { code, state, cookie } = await signInAtIdp('twice.code@example.net');
+    expect((await exchange(code, state, cookie)).status).toBe(200);
+    // the same cookie sent again (a browser that kept it): the state is used
+    const reuse = await exchange(code, state, cookie);
     expect(reuse.status).toBe(400);
     expect(reuse.body).toEqual({
       success: false,
@@ -312,22 +352,22 @@ describe('POST /api/social/exchange', () => {
   it('refuses a code with another state, and burns both', async () => {
     const first = await signInAtIdp('wrong.state@example.net');
     const other = await start();
-    const res = await exchange(first.code, other.state);
+    const res = await exchange(first.code, other.state, other.cookie);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('This sign-in link is not valid. Please try again.');
     // the code is gone now, also with its own state
-    const retry = await exchange(first.code, first.state);
+    const retry = await exchange(first.code, first.state, first.cookie);
     expect(retry.status).toBe(400);
     expect(retry.body.success).toBe(false);
   });
 
   it('refuses an unknown state or code', async () => {
-    const { code } = await signInAtIdp('unknown.state@example.net');
-    const forged = await exchange(code, 'forged-state');
+    const { code, cookie } = await signInAtIdp('unknown.state@example.net');
+    const forged = await exchange(code, 'forged-state', cookie);
     expect(forged.status).toBe(400);
-    expect(forged.body.msg).toBe('This sign-in link is not valid. Please try again.');
-    const { state } = await start();
-    const noCode = await exchange('forged-code', state);
+    expect(forged.body.msg).toBe(AUTH_MESSAGES.signInOtherBrowser);
+    const { state, cookie: its } = await start();
+    const noCode = await exchange('forged-code', state, its);
     expect(noCode.status).toBe(400);
     expect(noCode.body.msg).toBe('This sign-in link is not valid. Please try again.');
   });
@@ -338,7 +378,7 @@ describe('POST /api/social/exchange', () => {
       `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
       [hashSecret(late.code)],
     );
-    const res = await exchange(late.code, late.state);
+    const res = await exchange(late.code, late.state, late.cookie);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('This sign-in link has expired. Please try again.');
 
@@ -347,7 +387,7 @@ describe('POST /api/social/exchange', () => {
       `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
       [hashSecret(slow.state)],
     );
-    const stale = await exchange(slow.code, slow.state);
+    const stale = await exchange(slow.code, slow.state, slow.cookie);
     expect(stale.status).toBe(400);
     expect(stale.body.msg).toBe('This sign-in link has expired. Please try again.');
   });
@@ -362,6 +402,126 @@ describe('POST /api/social/exchange', () => {
       const res = await post(server, '/api/social/exchange', payload);
       expect(res.status).toBe(400);
       expect(res.body.msg).toBe(msg);
+    }
+  });
+});
+
+// issue 37: a prepared `/auth/callback?code=…&state=…` link signed a fresh browser into the preparer's account
+describe('the sign-in is bound to the browser that started it', () => {
+  it('sets the flow cookie when the flow starts: httpOnly, SameSite=Lax, for the exchange only, 10 minutes', async () => {
+    const { res } = await authorize();
+    const [cookie, ...more] = setCookies(res);
+    expect(more).toEqual([]);
+    const [pair, ...attributes] = cookie!.split('; ');
+    expect(pair).toMatch(/^fp_signin=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}$/);
+    expect(attributes.sort()).toEqual(
+      ['HttpOnly', 'Max-Age=600', 'Path=/api/social/exchange', 'SameSite=Lax'].sort(),
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    // the secrets the browser holds are the ones the provider was given
+    const url = new URL(res.json<{ extend: { authUrl: string } }>().extend.authUrl);
+    const [state, nonce, verifier] = pair!.split('=')[1]!.split('.');
+    expect(url.searchParams.get('state')).toBe(state);
+    expect(url.searchParams.get('nonce')).toBe(nonce);
+    expect(url.searchParams.get('code_challenge')).toBe(codeChallengeOf(verifier!));
+  });
+
+  it('refuses the prepared link in a browser without the cookie, and keeps it for its own browser', async () => {
+    const attacker = await signInAtIdp('preparer@example.net');
+    const victim = await exchange(attacker.code, attacker.state, null);
+    expect(victim.status).toBe(400);
+    expect(victim.body).toEqual({ success: false, msg: AUTH_MESSAGES.signInOtherBrowser, extend: {} });
+    expect(victim.res.headers['set-cookie']).toBeUndefined();
+    const account = await server.db.maybeOne(`SELECT id FROM users WHERE email = 'preparer@example.net'`);
+    expect(account).toBeNull();
+  });
+
+  it("refuses it in a browser whose cookie is another flow's, which still completes", async () => {
+    const attacker = await signInAtIdp('preparer2@example.net');
+    const own = await signInAtIdp('own.flow@example.net');
+    const res = await exchange(attacker.code, attacker.state, own.cookie);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(AUTH_MESSAGES.signInOtherBrowser);
+    // the browser's own flow is untouched: its cookie kept, its sign-in goes through
+    expect(res.res.headers['set-cookie']).toBeUndefined();
+    const done = await exchange(own.code, own.state, own.cookie);
+    expect(done.status).toBe(200);
+    expect(done.body.extend.data.email).toBe('own.flow@example.net');
+  });
+
+  it('signs in the browser that started it, clears the cookie, and refuses a replay', async () => {
+    const flow = await signInAtIdp('right.browser@example.net');
+    // among the browser's other cookies
+    const res = await exchange(flow.code, flow.state, `fp_member=1; ${flow.cookie}; theme=dark`);
+    expect(res.status).toBe(200);
+    expect(res.body.extend.data.email).toBe('right.browser@example.net');
+    expect(setCookies(res.res)).toEqual([
+      'fp_signin=; Path=/api/social/exchange; Max-Age=0; HttpOnly; SameSite=Lax',
+    ]);
+    expect(res.res.headers['cache-control']).toBe('no-store');
+    // the same callback again: the browser has no cookie any more…
+    const replay = await exchange(flow.code, flow.state, null);
+    expect(replay.status).toBe(400);
+    expect(replay.body.msg).toBe(AUTH_MESSAGES.signInOtherBrowser);
+    // …and a copy of the cookie finds the state used
+    const copied = await exchange(flow.code, flow.state, flow.cookie);
+    expect(copied.status).toBe(400);
+    expect(copied.body.msg).toBe(AUTH_MESSAGES.signInExpired);
+  });
+
+  it('clears the cookie after a failed exchange too: a flow is tried once', async () => {
+    const flow = await signInAtIdp('failed.once@example.net');
+    const res = await exchange('not-the-code', flow.state, flow.cookie);
+    expect(res.status).toBe(400);
+    expect(setCookies(res.res)).toEqual([
+      'fp_signin=; Path=/api/social/exchange; Max-Age=0; HttpOnly; SameSite=Lax',
+    ]);
+  });
+
+  it('refuses a cookie whose nonce or verifier was changed', async () => {
+    for (const part of [1, 2]) {
+      const flow = await signInAtIdp(`tampered${part}@example.net`);
+      const [name, value] = flow.cookie.split('=');
+      const parts = value!.split('.');
+      parts[part] = 'A'.repeat(43);
+      const res = await exchange(flow.code, flow.state, `${name}=${parts.join('.')}`);
+      expect(res.status).toBe(400);
+      expect(res.body.msg).toBe(AUTH_MESSAGES.signInInvalid);
+    }
+  });
+
+  it("refuses a code issued for another PKCE challenge or nonce than the browser's", async () => {
+    const other = await start();
+    const challenge = other.url.searchParams.get('code_challenge')!;
+    const wrongVerifier = await signInAtIdp('pkce@example.net', '', CALLBACK, { code_challenge: challenge });
+    const res = await exchange(wrongVerifier.code, wrongVerifier.state, wrongVerifier.cookie);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe(AUTH_MESSAGES.signInInvalid);
+
+    const wrongNonce = await signInAtIdp('nonce@example.net', '', CALLBACK, {
+      nonce: other.url.searchParams.get('nonce')!,
+    });
+    const refused = await exchange(wrongNonce.code, wrongNonce.state, wrongNonce.cookie);
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(AUTH_MESSAGES.signInInvalid);
+    for (const email of ['pkce@example.net', 'nonce@example.net']) {
+      expect(await server.db.maybeOne('SELECT id FROM users WHERE email = $1', [email])).toBeNull();
+    }
+  });
+
+  it('marks the cookie Secure (and __Secure-) when the public origin is https', async () => {
+    const https = await createTestServer({ config: { publicOrigin: 'https://shop.example' } });
+    try {
+      const res = await https.app.inject({
+        url: `/api/social/authorize?provider=google&callback=${encodeURIComponent('https://shop.example/auth/callback')}`,
+        headers: { host: 'shop.example' },
+      });
+      expect(res.statusCode).toBe(200);
+      const [cookie] = setCookies(res);
+      expect(cookie).toMatch(/^__Secure-fp_signin=[^;]+; /);
+      expect(cookie!.split('; ')).toContain('Secure');
+    } finally {
+      await https.close();
     }
   });
 });
@@ -397,44 +557,54 @@ describe('with GOOGLE_CLIENT_ID: the same flow against Google', () => {
     await google.close();
   });
 
+  /** A flow started in a browser: the consent URL, its state and nonce, the browser's cookie and verifier. */
   const googleStart = async () => {
-    const { status, body } = await get<{ authUrl: string }>(
+    const { status, body, res } = await get<{ authUrl: string }>(
       google,
       `/api/social/authorize?provider=google&callback=${encodeURIComponent(CALLBACK)}`,
     );
     expect(status).toBe(200);
     const url = new URL(body.extend.authUrl);
-    return { url, state: url.searchParams.get('state')! };
+    const cookie = cookieOf(res);
+    return {
+      url,
+      state: url.searchParams.get('state')!,
+      nonce: url.searchParams.get('nonce')!,
+      cookie,
+      verifier: cookie.split('.')[2]!,
+    };
   };
+  const googleExchange = (code: string, state: string, cookie: string | null) =>
+    post<SignIn>(google, '/api/social/exchange', { code, state }, cookie === null ? {} : { cookie });
 
-  it("answers Google's consent URL with state and nonce; the development provider is off", async () => {
-    const { url, state } = await googleStart();
+  it("answers Google's consent URL with state, nonce and PKCE challenge; the development provider is off", async () => {
+    const { url, state, nonce, verifier } = await googleStart();
     expect(`${url.origin}${url.pathname}`).toBe('https://accounts.google.com/o/oauth2/v2/auth');
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       client_id: CLIENT_ID,
       redirect_uri: CALLBACK,
       response_type: 'code',
       scope: 'openid email profile',
-      nonce: nonceOf(state),
+      nonce,
+      code_challenge: codeChallengeOf(verifier),
+      code_challenge_method: 'S256',
     });
+    expect(nonce).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.search).toContain('scope=openid%20email%20profile');
     expect((await google.app.inject(`/dev-idp/authorize?state=${state}`)).statusCode).toBe(404);
   });
 
-  it('exchanges the code with the secret, verifies the id_token and signs the person in', async () => {
-    const { state } = await googleStart();
+  it('exchanges the code with the secret and verifier, verifies the id_token and signs the person in', async () => {
+    const { state, nonce, cookie, verifier } = await googleStart();
     nextIdToken = await signIdToken({
       sub: '1098765',
       email: 'gina@gmail.com',
       email_verified: true,
       name: 'Gina G',
       picture: 'https://lh3.googleusercontent.com/a/photo',
-      nonce: nonceOf(state),
+      nonce,
     });
-    const { status, body } = await post<SignIn>(google, '/api/social/exchange', {
-      code: 'google-code',
-      state,
-    });
+    const { status, body } = await googleExchange('google-code', state, cookie);
     expect(status).toBe(200);
     expect(body.extend.data).toMatchObject({
       email: 'gina@gmail.com',
@@ -447,6 +617,7 @@ describe('with GOOGLE_CLIENT_ID: the same flow against Google', () => {
       client_secret: 'shh',
       redirect_uri: CALLBACK,
       grant_type: 'authorization_code',
+      code_verifier: verifier,
     });
     const row = await google.db.one<{ provider_subject: string }>(
       `SELECT provider_subject FROM users WHERE email = 'gina@gmail.com'`,
@@ -456,15 +627,14 @@ describe('with GOOGLE_CLIENT_ID: the same flow against Google', () => {
 
   it('refuses a refused code, a bad nonce, another audience and an unverified address', async () => {
     nextIdToken = null;
-    const refused = await post(google, '/api/social/exchange', {
-      code: 'bad',
-      state: (await googleStart()).state,
-    });
+    const first = await googleStart();
+    const refused = await googleExchange('bad', first.state, first.cookie);
     expect(refused.status).toBe(400);
     expect(refused.body.msg).toBe('This sign-in link has expired. Please try again.');
 
     const cases: [Record<string, unknown>, string][] = [
       [{ nonce: 'other' }, 'Google sign-in could not be verified. Please try again.'],
+      [{ nonce: undefined }, 'Google sign-in could not be verified. Please try again.'],
       [{ aud: 'someone-else' }, 'Google sign-in could not be verified. Please try again.'],
       [{ iss: 'https://evil.example' }, 'Google sign-in could not be verified. Please try again.'],
       [
@@ -473,19 +643,40 @@ describe('with GOOGLE_CLIENT_ID: the same flow against Google', () => {
       ],
     ];
     for (const [claims, msg] of cases) {
-      const { state } = await googleStart();
+      const { state, nonce, cookie } = await googleStart();
       nextIdToken = await signIdToken({
         sub: '55',
         email: 'x@gmail.com',
         email_verified: true,
-        nonce: nonceOf(state),
+        nonce,
         ...claims,
       });
-      const res = await post(google, '/api/social/exchange', { code: 'c', state });
+      const res = await googleExchange('c', state, cookie);
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
       expect(res.body.msg).toBe(msg);
     }
+  });
+
+  it("refuses a prepared link before asking Google, and an id_token of another flow's nonce", async () => {
+    const prepared = await googleStart();
+    const asked = tokenRequests.length;
+    const victim = await googleExchange('attackers-code', prepared.state, null);
+    expect(victim.status).toBe(400);
+    expect(victim.body.msg).toBe(AUTH_MESSAGES.signInOtherBrowser);
+    expect(tokenRequests).toHaveLength(asked);
+
+    const other = await googleStart();
+    const flow = await googleStart();
+    nextIdToken = await signIdToken({
+      sub: '77',
+      email: 'y@gmail.com',
+      email_verified: true,
+      nonce: other.nonce,
+    });
+    const res = await googleExchange('c', flow.state, flow.cookie);
+    expect(res.status).toBe(400);
+    expect(res.body.msg).toBe('Google sign-in could not be verified. Please try again.');
   });
 });
 

@@ -118,3 +118,36 @@ export const provenObject = async (app: FastifyInstance, body: unknown): Promise
   typeof body === 'object' && body !== null && !Array.isArray(body)
     ? proven(app, body)
     : (body as InjectOptions['payload']);
+
+/** The Set-Cookie headers of an answer. */
+export const setCookies = (res: LightMyRequestResponse): string[] => {
+  const header = res.headers['set-cookie'];
+  return header === undefined ? [] : Array.isArray(header) ? header : [String(header)];
+};
+
+/** What a browser sends back of the cookie an answer set: `name=value` (attributes dropped). */
+export const cookieOf = (res: LightMyRequestResponse): string => {
+  const [first] = setCookies(res);
+  expect(first, 'a Set-Cookie header').toBeDefined();
+  return first!.split(';')[0]!;
+};
+
+/**
+ * The development identity provider's sign-in form for an authorization URL: its hidden fields as its page
+ * carries them (state, redirect_uri, nonce, PKCE challenge), and the fields given.
+ */
+export const devIdpForm = (authUrl: URL, fields: Record<string, string>) => {
+  const carried = ['state', 'redirect_uri', 'nonce', 'code_challenge', 'code_challenge_method'];
+  const hidden = Object.fromEntries(
+    carried.flatMap((name) => {
+      const value = authUrl.searchParams.get(name);
+      return value === null ? [] : [[name, value]];
+    }),
+  );
+  return {
+    method: 'POST' as const,
+    url: '/dev-idp/authorize',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...hidden, ...fields }).toString(),
+  };
+};
