@@ -34,6 +34,7 @@ import {
 import { devLogStream, logRequestsBriefly } from './http/dev-log.ts';
 import { collectOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, resourceHeaders } from './http/security.ts';
+import { registerCacheHeaders } from './http/cache-headers.ts';
 import { registerFeatures } from './features.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { devOutboxRoutes } from './mail/routes.ts';
@@ -118,6 +119,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   if (pretty) logRequestsBriefly(app);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   registerSecurityHeaders(app, { googleAvatars: config.google !== null, publicOrigin: config.publicOrigin });
+  registerCacheHeaders(app); // no-store on member answers and pages, Cache-Control and Vary on 404s
   registerAuth(app, { db, jwtSecret: config.jwtSecret });
   registerErrorHandler(app);
   const openApi = collectOpenApi(app);
