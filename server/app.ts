@@ -35,6 +35,7 @@ import { devLogStream, logRequestsBriefly } from './http/dev-log.ts';
 import { registerHostGuard } from './http/host-guard.ts';
 import { collectOpenApi } from './http/openapi.ts';
 import { registerSecurityHeaders, resourceHeaders } from './http/security.ts';
+import { registerCacheHeaders } from './http/cache-headers.ts';
 import { registerFeatures } from './features.ts';
 import { BotCheck } from './bot-check/bot-check.ts';
 import { databaseKeys } from './auth/signing-keys.ts';
@@ -123,6 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerHostGuard(app, config);
   await app.register(fastifyCompress, { global: true, encodings: ['br', 'gzip'], threshold: 1024 });
   registerSecurityHeaders(app, { googleAvatars: config.google !== null, publicOrigin: config.publicOrigin });
+  registerCacheHeaders(app); // no-store on member answers and pages, Cache-Control and Vary on 404s
   registerAuth(app, { db, jwtSecret: config.jwtSecret });
   registerErrorHandler(app);
   const openApi = collectOpenApi(app);

@@ -46,14 +46,15 @@ export async function emailRoutes(context: AuthContext): Promise<void> {
       const password = decrypt(body.password);
       if (password === '') throw new ApiError(400, MESSAGES.passwordRequired);
 
-      await loginFailures.check(request, reply);
+      // only this address's own failures (or its wait) refuse before the password is checked
+      await loginFailures.before(request, reply);
       const user = await findAccountByEmail(db, email);
       const matches =
         user?.password_hash != null
           ? await verifyPassword(user.password_hash, password)
           : (await verifyPassword(await dummyHash, password)) && false;
       if (user === null || !matches) {
-        await loginFailures.count(request);
+        await loginFailures.failed(request, reply); // 429 once the account has had too many
         throw new ApiError(401, AUTH_MESSAGES.badCredentials);
       }
       if (user.email_verified_at === null) {

@@ -13,7 +13,13 @@ import { GoogleClient } from './google.ts';
 import { createOneTimeToken } from './one-time-tokens.ts';
 import { PasswordDecryptError, decryptPassword } from './password-crypto.ts';
 import { hashPassword } from './passwords.ts';
-import { DEFAULT_RATE_LIMITS, RATE_LIMIT_MESSAGES, perAddress, type AuthRateLimits } from './rate-limits.ts';
+import {
+  DEFAULT_RATE_LIMITS,
+  RATE_LIMIT_MESSAGES,
+  loginThrottle,
+  perAddress,
+  type AuthRateLimits,
+} from './rate-limits.ts';
 import { VERIFY_TTL_HOURS, AUTH_MESSAGES } from './constants.ts';
 
 export interface AuthRoutesOptions {
@@ -34,12 +40,7 @@ export function authContext(fastify: FastifyInstance, opts: AuthRoutesOptions) {
     config.google === null ? null : new GoogleClient({ ...config.google, ...(opts.google ?? {}) });
   const devIdp = config.google === null && config.devStandIns && !config.production;
 
-  const loginFailures = perAddress(
-    app,
-    'login-failures',
-    limits.loginFailuresPerEmail,
-    RATE_LIMIT_MESSAGES.login,
-  );
+  const loginFailures = loginThrottle(app, limits);
   const registerPerEmail = perAddress(app, 'register', limits.registerPerEmail, RATE_LIMIT_MESSAGES.register);
   const mailMinute = perAddress(
     app,

@@ -8,6 +8,8 @@ import { SignJWT, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { databaseKeys, LONGEST_TOKEN_TTL_SECONDS, type SigningKeys } from './signing-keys.ts';
 
 export const TOKEN_ISSUER = 'fruitprompt';
+/** How far ahead of this server's clock a token's iat may be (another process's clock may run ahead). */
+export const TOKEN_CLOCK_SKEW_SECONDS = 60;
 /** A session token lives a week; "remember me" may ask for longer. */
 export const TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export const REMEMBER_ME_TTL_SECONDS = LONGEST_TOKEN_TTL_SECONDS;
@@ -81,7 +83,7 @@ const keyByKid =
 
 /**
  * The claims of a valid token, or null for anything else (malformed, bad signature, expired, a kid that
- * names no key). With JWT_SECRET (a string) the kid is not looked at: tokens made before kids verify too.
+ * names no key, no iat, a lifetime longer than LONGEST_TOKEN_TTL_SECONDS, an iat in the future). With JWT_SECRET (a string) the kid is not looked at: tokens made before kids verify too.
  */
 export async function verifyToken(token: string, secret: TokenSecret): Promise<TokenClaims | null> {
   try {
@@ -92,12 +94,16 @@ export async function verifyToken(token: string, secret: TokenSecret): Promise<T
         : await jwtVerify(token, keyByKid(secret ?? databaseKeys()), options);
     const { sub, exp, iat, jti, ver, preferred_username } = payload;
     if (typeof sub !== 'string' || typeof exp !== 'number' || typeof jti !== 'string') return null;
+    // a signed token lives no longer than the longest lifetime the server gives (signToken's limit), and
+    // was not issued in the future: whoever held the key once cannot mint tokens that outlive it
+    if (typeof iat !== 'number' || exp - iat > LONGEST_TOKEN_TTL_SECONDS) return null;
+    if (iat > Date.now() / 1000 + TOKEN_CLOCK_SKEW_SECONDS) return null;
     // token_version is a PostgreSQL integer: anything else is no token of ours
     if (typeof ver !== 'number' || !Number.isInteger(ver) || ver < 0 || ver > 2_147_483_647) return null;
     return {
       sub,
       exp,
-      iat: typeof iat === 'number' ? iat : 0,
+      iat,
       jti,
       ver,
       ...(typeof preferred_username === 'string' ? { preferred_username } : {}),

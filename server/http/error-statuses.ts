@@ -1,7 +1,10 @@
 // The answers each API operation can give besides its 200, for the OpenAPI document (server/http/openapi.ts
 // adds them to every operation it collects). Part of them follows from how a route is declared:
 //   400  any operation: a schema refusal (server/http/errors.ts validationMessage), a body or URL Fastify
-//        cannot parse, a value the database refused (DATABASE_REJECTED); every one a failure envelope
+//        cannot parse, a value the database refused (DATABASE_REJECTED), a request the HTTP parser cannot
+//        read (errors.ts clientErrorAnswer); every one a failure envelope
+//   408  any operation: the request did not arrive in time (the HTTP parser, errors.ts CLIENT_ERRORS)
+//   431  any operation: the URL and headers are over Node's limit (idem)
 //   421  any operation, in development only: a Host that is not this machine's (server/http/host-guard.ts)
 //   401  a route guarded by `requireUser` (server/auth/plugin.ts) in onRequest or preHandler
 //   404  a route with path parameters (what they name does not exist, or a parameter is empty)
@@ -93,7 +96,8 @@ export const SUCCESS_MEDIA: Readonly<Record<string, string>> = {
 
 export const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
   304: 'Not Modified: the copy named by If-None-Match is current (no body)',
-  400: 'Invalid input: a schema refusal (extend.field names the field when there is one), a malformed body or URL',
+  400: 'Invalid input: a schema refusal (extend.field names the field when there is one), a malformed body or URL, or a malformed HTTP request',
+  408: 'Request timeout: the request did not arrive in time (the connection is closed)',
   401: 'Not signed in: no valid bearer token (WWW-Authenticate: Bearer), or wrong credentials',
   403: 'Refused: the address is not verified, or the current password is wrong',
   404: 'Not found: what the path or the input names does not exist',
@@ -105,6 +109,7 @@ export const STATUS_DESCRIPTIONS: Readonly<Record<number, string>> = {
   421: 'Misdirected Request (development only): the Host header names neither this machine nor PUBLIC_ORIGIN',
   422: 'Well-formed but unacceptable (a malformed address, a password that breaks the rule, an image size)',
   429: 'Rate limited: extend.retryAfter (and the Retry-After header) gives the seconds to wait',
+  431: 'Request header fields too large: the URL and headers together are over the limit of the server',
   500: 'Unexpected failure (never expected: the message is generic, the details are logged)',
   502: 'The identity provider could not be reached or answered nonsense',
   503: 'Unavailable: the database (health), card payment or social sign-in on this server',
@@ -143,7 +148,9 @@ export const isGuarded = (route: RouteOptions, requireUser: unknown): boolean =>
  * the app's guard (server/auth/plugin.ts), recognised in the route's onRequest and preHandler hooks.
  */
 export function statusesOf(route: RouteOptions, method: string, requireUser: unknown): number[] {
-  const statuses = new Set<number>([400, 421, 500]);
+  // 400, 408 and 431: the HTTP parser answers them for any request, before a route is chosen; 421: the
+  // development Host guard, before one is chosen too
+  const statuses = new Set<number>([400, 408, 421, 431, 500]);
   if (isGuarded(route, requireUser)) statuses.add(401);
   if (/:[A-Za-z_]/.test(route.url)) {
     statuses.add(404);

@@ -484,6 +484,7 @@ describe('rate limits of login and registration', () => {
         auth: {
           rateLimits: {
             loginPerIp: { max: 6, windowMs: 60_000 },
+            loginFailuresPerEmailAndIp: { max: 2, windowMs: 60_000 },
             loginFailuresPerEmail: { max: 2, windowMs: 60_000 },
             registerPerIp: { max: 1, windowMs: 60_000 },
           },
@@ -498,7 +499,7 @@ describe('rate limits of login and registration', () => {
   const tryLogin = (email: string, password: string) =>
     post(limited, '/api/social/login', { email, password: enc(password, KEY), encrypted: true });
 
-  it('stops guessing at one address after the allowed failures, even with the right password', async () => {
+  it('stops guessing at one address from one client after the allowed failures, even with the right password', async () => {
     expect((await tryLogin('alice@example.com', 'Alice@12345')).status).toBe(200);
     expect((await tryLogin('alice@example.com', 'Wrong@1')).status).toBe(401);
     expect((await tryLogin('alice@example.com', 'Wrong@2')).status).toBe(401);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encryptPassword } from '../../server/auth/password-crypto.ts';
 import { ok } from '../../server/http/envelope.ts';
 import { FAILURE_SCHEMAS, HANDLER_STATUSES, SUCCESS_MEDIA } from '../../server/http/error-statuses.ts';
-import { registerErrorHandler } from '../../server/http/errors.ts';
+import { clientErrorResponse, registerErrorHandler } from '../../server/http/errors.ts';
 import { collectOpenApi } from '../../server/http/openapi.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 
@@ -136,6 +136,27 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/health']?.get?.responses['429']).toBeUndefined();
   });
 
+  it("lists the HTTP parser's answers on every operation: 400 malformed, 408 timeout, 431 headers too large", () => {
+    for (const { method, path, operation } of operations) {
+      const what = `${method} ${path}`;
+      expect(Object.keys(operation.responses), what).toEqual(expect.arrayContaining(['400', '408', '431']));
+      expect(operation.responses['400']!.description, what).toMatch(/malformed HTTP request/);
+      expect(operation.responses['408']!.description, what).toMatch(/time/);
+      expect(operation.responses['431']!.description, what).toMatch(/headers/);
+      // what the parser's handler writes (server/http/errors.ts) is the documented envelope
+      for (const code of ['HPE_INVALID_METHOD', 'ERR_HTTP_REQUEST_TIMEOUT', 'HPE_HEADER_OVERFLOW']) {
+        const raw = clientErrorResponse(code, {});
+        const status = raw.split(' ')[1]!;
+        const schema = schemaOf(doc, operation.responses[status]) as Parameters<typeof Value.Check>[0];
+        expect(schema, `${what} ${status}`).toBeDefined();
+        expect(
+          Value.Check(schema, JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))),
+          `${what} ${code}`,
+        ).toBe(true);
+      }
+    }
+  });
+
   it("names only operations that exist in its tables of handlers' statuses and media types", () => {
     for (const key of [...Object.keys(HANDLER_STATUSES), ...Object.keys(SUCCESS_MEDIA)]) {
       const [method, url] = key.split(' ') as [string, string];
@@ -257,10 +278,10 @@ describe('statuses derived from a route declaration', () => {
   it('follow from the guard, the path parameters, the body and the rate limit', () => {
     const statuses = (path: string, method: string) =>
       Object.keys(small.paths[path]?.[method]?.responses ?? {}).map(Number);
-    expect(statuses('/api/open', 'get')).toEqual([200, 400, 421, 500]);
-    expect(statuses('/api/mine/{id}', 'get')).toEqual([200, 400, 401, 404, 414, 421, 500]);
-    expect(statuses('/api/mine', 'post')).toEqual([200, 400, 401, 413, 415, 421, 500]);
-    expect(statuses('/api/limited', 'post')).toEqual([200, 400, 413, 415, 421, 429, 500]);
+    expect(statuses('/api/open', 'get')).toEqual([200, 400, 408, 421, 431, 500]);
+    expect(statuses('/api/mine/{id}', 'get')).toEqual([200, 400, 401, 404, 408, 414, 421, 431, 500]);
+    expect(statuses('/api/mine', 'post')).toEqual([200, 400, 401, 408, 413, 415, 421, 431, 500]);
+    expect(statuses('/api/limited', 'post')).toEqual([200, 400, 408, 413, 415, 421, 429, 431, 500]);
     expect(small.paths['/api/mine']?.post?.security).toEqual([{ bearer: [] }]);
     expect(small.paths['/api/limited']?.post?.security).toBeUndefined();
     // a route without a schema is not an operation of the document

@@ -1,11 +1,15 @@
 // The operator API's door (server/operator/guard.ts, docs/decisions/012-operator-api.md): off without
-// OPERATOR_TOKEN (403), 401 for a missing or wrong token, 429 once one IP has sent too many wrong ones, and
-// the right token passes; the comparison hashes both sides (tokens of any length compare without throwing).
+// OPERATOR_TOKEN (403), 401 for a missing or wrong token, 429 for a wrong one once one IP or all of them
+// together have sent too many, and the right token always passes; the comparison hashes both sides (tokens of any length compare without throwing).
 import { afterEach, describe, expect, it } from 'vitest';
 import { PassThrough } from 'node:stream';
 import { operatorOrigin, progressBar } from '../../scripts/lib/operator-client.ts';
 import { ConfigError, loadConfig } from '../../server/config.ts';
-import { OPERATOR_MESSAGES, tokenMatches } from '../../server/operator/guard.ts';
+import {
+  DEFAULT_OPERATOR_FAILURES_ALL,
+  OPERATOR_MESSAGES,
+  tokenMatches,
+} from '../../server/operator/guard.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 
 const TOKEN = 'operator-token-for-the-tests-0123456789abcdef';
@@ -52,16 +56,35 @@ describe('operator guard', () => {
     expect(right.json()).toMatchObject({ success: true, extend: { data: expect.any(Array) } });
   });
 
-  it('refuses the 11th wrong token from one IP with 429, the right token too, but not other IPs', async () => {
+  it('answers the 11th wrong token from one IP with 429, but never refuses the right token', async () => {
     server = await createTestServer({ config: { operatorToken: TOKEN } });
     for (let i = 0; i < 10; i += 1) expect((await call('wrong', '10.0.0.7')).statusCode).toBe(401);
     const refused = await call('wrong', '10.0.0.7');
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
-    expect(refused.json()).toMatchObject({ success: false, extend: { retryAfter: expect.any(Number) } });
-    // the limit is on the address, so a guesser gains nothing by finally guessing right
-    expect((await call(TOKEN, '10.0.0.7')).statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      msg: OPERATOR_MESSAGES.tooMany,
+      extend: { retryAfter: expect.any(Number) },
+    });
+    // the token is checked first (issue 37): the operator is not locked out by a guesser on its address
+    expect((await call(TOKEN, '10.0.0.7')).statusCode).toBe(200);
     expect((await call(TOKEN, '10.0.0.8')).statusCode).toBe(200);
+  });
+
+  it('counts wrong tokens across addresses: guesses spread over many get 429s, the right token passes', async () => {
+    server = await createTestServer({ config: { operatorToken: TOKEN } });
+    const { max } = DEFAULT_OPERATOR_FAILURES_ALL;
+    const statuses: number[] = [];
+    for (let i = 0; i < max + 20; i += 1) {
+      statuses.push((await call(`guess-${i}`, `10.7.${Math.floor(i / 200)}.${(i % 200) + 1}`)).statusCode);
+    }
+    expect(statuses.slice(0, max)).toEqual(Array(max).fill(401));
+    expect(statuses.slice(max)).toEqual(Array(20).fill(429));
+    const refused = await call('one-more', '10.8.0.1');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await call(TOKEN, '10.8.0.2')).statusCode).toBe(200);
   });
 
   it('refuses a caller without the token before reading or validating the body', async () => {

@@ -1,9 +1,16 @@
-// Security policies (docs/security.md): expired or revoked tokens refused.
+// Security policies (docs/security.md): expired or revoked tokens refused, and tokens claiming a longer life
+// than the server issues (issue 37).
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../server/account/settings.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
-import { signToken, TOKEN_ISSUER } from '../../server/auth/tokens.ts';
+import { LONGEST_TOKEN_TTL_SECONDS } from '../../server/auth/signing-keys.ts';
+import {
+  REMEMBER_ME_TTL_SECONDS,
+  signToken,
+  TOKEN_CLOCK_SKEW_SECONDS,
+  TOKEN_ISSUER,
+} from '../../server/auth/tokens.ts';
 import { createTestServer, type TestServer } from '../support/server.ts';
 import { bearer, enc, get, post } from './support/auth.ts';
 
@@ -56,6 +63,30 @@ describe('expired and revoked tokens are refused', () => {
     expect(await accepted(await tokenOf(member))).toBe(200);
     await expectRefused(await tokenOf(member, { now: now - 8 * 24 * 3600 * 1000 }), 'a week old');
     await expectRefused(await tokenOf(member, { now: now - 2000, ttlSeconds: 1 }), 'expired a second ago');
+  });
+
+  it('refuses a token signed with the server key that claims more life than the server gives, or a future iat', async () => {
+    const member = await newMember('tok-lifetime@example.com');
+    const key = new TextEncoder().encode(server.config.jwtSecret);
+    const now = Math.floor(Date.now() / 1000);
+    const forged = (iat: number | null, exp: number) => {
+      const jwt = new SignJWT({ preferred_username: member.name, ver: member.token_version })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid: 'env' })
+        .setSubject(member.id)
+        .setIssuer(TOKEN_ISSUER)
+        .setJti(crypto.randomUUID())
+        .setExpirationTime(exp);
+      return (iat === null ? jwt : jwt.setIssuedAt(iat)).sign(key);
+    };
+    const longest = LONGEST_TOKEN_TTL_SECONDS;
+    await expectRefused(await forged(now, now + 10 * 365 * 24 * 3600), 'ten years long');
+    await expectRefused(await forged(now - 60, now - 60 + longest + 1), 'a second longer than the longest');
+    await expectRefused(await forged(null, now + 3600), 'no iat');
+    await expectRefused(await forged(now + 3600, now + 7200), 'issued an hour from now');
+    // the longest lifetime the server issues, and a clock a little ahead of ours, are fine
+    expect(await accepted(await forged(now - 60, now - 60 + longest))).toBe(200);
+    expect(await accepted(await forged(now + TOKEN_CLOCK_SKEW_SECONDS - 5, now + 3600))).toBe(200);
+    expect(await accepted(await tokenOf(member, { ttlSeconds: REMEMBER_ME_TTL_SECONDS }))).toBe(200);
   });
 
   it('refuses tokens of another key, unsigned, tampered or without the claims it needs', async () => {

@@ -218,6 +218,7 @@ describe('with JWT_SECRET', () => {
       .setSubject('u')
       .setIssuer(TOKEN_ISSUER)
       .setJti('j')
+      .setIssuedAt() // signToken has always set iat; verifyToken requires it (issue 37)
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode(secret));
     expect(await verifyToken(old, secret)).toMatchObject({ sub: 'u', jti: 'j' });

@@ -27,6 +27,7 @@ export function createFuzzServer(): Promise<TestServer & { dist: string }> {
       auth: {
         rateLimits: {
           loginPerIp: PLENTY,
+          loginFailuresPerEmailAndIp: PLENTY,
           loginFailuresPerEmail: PLENTY,
           registerPerIp: PLENTY,
           registerPerEmail: PLENTY,
