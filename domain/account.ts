@@ -44,6 +44,8 @@ export interface SupportRequestInput {
   email?: string;
   subject: string;
   message: string;
+  /** A visitor's solved bot check (src/bot-check/); members send none. */
+  botCheck?: string;
 }
 
 /** The limits the server enforces; the form shows them. */

@@ -5,6 +5,8 @@ export const FOUND = {
   inbox: 'member', messages: 'inbox', support: 'inbox', profile: 'account', settings: 'account',
   // machines/auth/registry.ts
   session: 'app', loginDialog: 'signIn', registrationSuccess: 'signIn', verifyEmailNotice: 'signIn', emailVerification: 'signInLink', authCallback: 'signInLink',
+  // machines/bot-check/bot-check.ts
+  botCheck: 'signIn',
   // machines/catalog/registry.ts
   promptList: 'app', homeSections: 'app', favorites: 'member', promptDetail: 'detail', share: 'detail', templateFiller: 'detail', legacyRedirect: 'link', shareLanding: 'link',
   // machines/commerce/registry.ts

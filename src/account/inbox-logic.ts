@@ -5,6 +5,8 @@ import { fromPromise } from 'xstate';
 import { messagesMachine, type ReadAnswer } from '../../machines/account/messages.ts';
 import { supportMachine, type MemberSupport, type SendAnswer } from '../../machines/account/support.ts';
 import { ApiError } from '../platform/api.ts';
+import { takeBotProof } from '../bot-check/bot-check-effects.ts';
+import { lookup } from '../../machines/system/actors.ts';
 import type { AccountEffects } from './account-effects.ts';
 import { inboxCountLogic } from './inbox-count-logic.ts';
 
@@ -32,9 +34,15 @@ export default function inboxLogic(effects: AccountEffects) {
     support: supportMachine.provide({
       actors: {
         // a 429 is an answer (the server says when to try again); anything else is a failure
-        sendRequest: fromPromise(async ({ input }): Promise<SendAnswer> => {
+        sendRequest: fromPromise(async ({ input, system }): Promise<SendAnswer> => {
           try {
-            return { ok: true, request: await effects.sendSupportRequest(input) };
+            // a visitor's request goes with a solved bot check (issue 37); a member's needs none
+            const visitor = lookup(system, 'session')?.getSnapshot().context.token == null;
+            const botCheck = visitor ? await takeBotProof(system) : undefined;
+            return {
+              ok: true,
+              request: await effects.sendSupportRequest({ ...input, ...(botCheck ? { botCheck } : {}) }),
+            };
           } catch (error) {
             if (error instanceof ApiError && error.status === 429)
               return { ok: false, message: error.message || RATE_LIMITED_MESSAGE };

@@ -6,9 +6,7 @@ import type { ResendAnswer } from '../../machines/auth/resend-email.ts';
 import type { VerifyAnswer } from '../../machines/auth/email-verification.ts';
 import type { ApiClient } from '../platform/api.ts';
 import { encryptPassword } from './password.ts';
-
-/** requirements §3: the registration's recaptcha token is a fixed dummy value (no real challenge). */
-export const RECAPTCHA_DUMMY = 'recaptcha-dummy-token';
+import { createBotCheckEffects } from '../bot-check/bot-check-effects.ts';
 
 interface LoginExtend {
   token?: string;
@@ -31,6 +29,8 @@ const toSignIn = (body: { success: boolean; msg: string; extend: LoginExtend }):
 
 export function createAuthEffects(api: ApiClient) {
   return {
+    // the bot check's challenge and solver load with the sign-in calls (registration and guest need them)
+    ...createBotCheckEffects(api),
     authorize: async ({
       provider,
       callbackUrl,
@@ -54,10 +54,12 @@ export function createAuthEffects(api: ApiClient) {
       return toSignIn(body);
     },
 
+    /** `botCheck`: the solved bot check (src/bot-check/), sent as the registration's recaptchaToken. */
     emailRegister: async (form: {
       email: string;
       password: string;
       confirmPassword: string;
+      botCheck: string;
     }): Promise<SignInResult> => {
       const [password, confirmPassword] = await Promise.all([
         encryptPassword(form.password),
@@ -68,7 +70,7 @@ export function createAuthEffects(api: ApiClient) {
           email: form.email,
           password,
           confirmPassword,
-          recaptchaToken: RECAPTCHA_DUMMY,
+          recaptchaToken: form.botCheck,
           encrypted: true,
         },
       });
@@ -77,8 +79,8 @@ export function createAuthEffects(api: ApiClient) {
         : { ok: false, msg: body.msg };
     },
 
-    guestLogin: async (): Promise<SignInResult> => {
-      const { body } = await api.raw<LoginExtend>('post', '/api/social/guest', { json: {} });
+    guestLogin: async ({ botCheck }: { botCheck: string }): Promise<SignInResult> => {
+      const { body } = await api.raw<LoginExtend>('post', '/api/social/guest', { json: { botCheck } });
       return toSignIn(body);
     },
 

@@ -13,6 +13,7 @@ import { Spinner } from '../ui/spinner.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
 import * as dialogView from '../../machines/auth/login-dialog.selectors.ts';
 import { TextField } from '../ui/text-field.tsx';
+import { BotCheckNote } from '../bot-check/bot-check-note.tsx';
 
 /** requirements §1: google is the only social provider offered. */
 const PROVIDERS = ['Google'] as const;
@@ -165,6 +166,7 @@ function ProviderList({ busy }: { busy: boolean }) {
         <UserIcon size={20} />
         Continue as guest
       </button>
+      <BotCheckNote />
     </div>
   );
 }
@@ -318,6 +320,7 @@ function RegisterForm({ busy }: { busy: boolean }) {
         onChange={change('confirmPassword')}
         onBlur={leave('confirmPassword')}
       />
+      <BotCheckNote />
       <div className="auth-form__actions">
         <BackButton busy={busy} />
         <button type="submit" className="btn btn--primary" disabled={busy}>

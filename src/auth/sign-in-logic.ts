@@ -14,6 +14,8 @@ import { popupActor, readStoredSignIn, SOCIAL_SUCCESS_MESSAGE } from './popup.ts
 import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
 import { lookup } from '../../machines/system/actors.ts';
 import type { AuthEffects } from './auth-effects.ts';
+import { botCheckMachine } from '../../machines/bot-check/bot-check.ts';
+import { takeBotProof } from '../bot-check/bot-check-effects.ts';
 
 const local = safeStorage('local');
 
@@ -28,8 +30,13 @@ export function signInLogic(effects: AuthEffects & { popup?: typeof popupActor }
     loginDialog: loginDialogMachine.provide({
       actors: {
         emailLogin: fromPromise(({ input }) => effects.emailLogin(input)),
-        emailRegister: fromPromise(({ input }) => effects.emailRegister(input)),
-        guestLogin: fromPromise(() => effects.guestLogin()),
+        // registration and guest sign-in each take a solved bot check first (issue 37)
+        emailRegister: fromPromise(async ({ input, system }) =>
+          effects.emailRegister({ ...input, botCheck: await takeBotProof(system) }),
+        ),
+        guestLogin: fromPromise(async ({ system }) =>
+          effects.guestLogin({ botCheck: await takeBotProof(system) }),
+        ),
         socialLogin: socialLoginMachine.provide({
           actors: {
             authorize: fromPromise(({ input }) => effects.authorize(input)),
@@ -67,5 +74,11 @@ export function signInLogic(effects: AuthEffects & { popup?: typeof popupActor }
     }),
     registrationSuccess: registrationSuccessMachine.provide({ actors: { resendEmail } }),
     verifyEmailNotice: verifyEmailNoticeMachine.provide({ actors: { resendEmail } }),
+    botCheck: botCheckMachine.provide({
+      actors: {
+        fetchChallenge: fromPromise(() => effects.fetchBotChallenge()),
+        solve: fromPromise(({ input }) => effects.solveBotChallenge(input.challenge)),
+      },
+    }),
   };
 }

@@ -33,8 +33,8 @@ const FOR_EVERYONE = [
   'session',
   'toast',
 ];
-/** The sign-in dialogs' machines. */
-const SIGN_IN = ['loginDialog', 'registrationSuccess', 'verifyEmailNotice'];
+/** The sign-in dialogs' machines, and the bot check their registration and guest sign-in take. */
+const SIGN_IN = ['botCheck', 'loginDialog', 'registrationSuccess', 'verifyEmailNotice'];
 /** The member's: the header's cart count, the cart, the saved prompts, the unread count. */
 const MEMBER = ['cart', 'cartCount', 'favorites', 'inbox'];
 /** The order history page's module: orders, an order, FruitCoin history, coupons, their exchange. */

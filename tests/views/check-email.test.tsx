@@ -42,7 +42,12 @@ async function signUp(email: string, clock: SimulatedClock | 'timers' = 'timers'
   await user.type(dialog.getByLabelText('Password'), 'Passw0rd!');
   await user.type(dialog.getByLabelText('Confirm password'), 'Passw0rd!');
   await user.click(dialog.getByRole('button', { name: 'Sign up' }));
-  expect(register.fn).toHaveBeenCalledWith({ email, password: 'Passw0rd!', confirmPassword: 'Passw0rd!' });
+  expect(register.fn).toHaveBeenCalledWith({
+    email,
+    password: 'Passw0rd!',
+    confirmPassword: 'Passw0rd!',
+    botCheck: 'test-bot-proof',
+  });
   return { ...app, register, resend };
 }
 
