@@ -70,39 +70,57 @@ export async function encodeImage(bytes: Buffer): Promise<{ full: Buffer; card: 
 }
 
 /**
- * Stores an uploaded image under the sha256 of its bytes (again, or an exported copy of a stored one: no
- * change). Returns its key and whether it was written now.
+ * Stores an uploaded image, keyed by what is stored: the sha256 of its full-size WebP. The same picture in
+ * other bytes (re-encoded, with EXIF) encodes to the same WebP and finds the file stored first, whatever
+ * its key (migration 011's files are keyed by their first upload's bytes). The upload's own sha256 is kept
+ * as a name of that file (migration 019), so an import naming it by its bytes finds it, and the same bytes
+ * again are found without being decoded. Returns the stored file's key and whether it was written now.
  */
 export async function storeImage(
   db: Queryable,
   bytes: Buffer,
 ): Promise<{ sha256: string; written: boolean }> {
-  const hash = sha256(bytes);
-  const known = await resolveImages(db, [hash]);
-  const key = known.get(hash);
-  if (key !== undefined) return { sha256: key, written: false };
+  const upload = sha256(bytes);
+  const known = (await resolveImages(db, [upload])).get(upload);
+  if (known !== undefined) return { sha256: known, written: false };
   const { full, card } = await encodeImage(bytes);
-  const rows = await db.query(
+  const stored = sha256(full);
+  const rows = await db.query<{ sha256: string }>(
     `INSERT INTO prompt_image_files (sha256, full_sha256, full_webp, card_webp, source_bytes)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING sha256`,
-    [hash, sha256(full), full, card, bytes.length],
+     VALUES ($1, $1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING sha256`,
+    [stored, full, card, bytes.length],
   );
-  return { sha256: hash, written: rows.length > 0 };
+  // Not written: the same WebP is stored (or, under this key, an upload whose bytes were this WebP).
+  const key =
+    rows[0]?.sha256 ??
+    (
+      await db.one<{ sha256: string }>(
+        `SELECT sha256 FROM prompt_image_files WHERE full_sha256 = $1 OR sha256 = $1
+         ORDER BY full_sha256 = $1 DESC LIMIT 1`,
+        [stored],
+      )
+    ).sha256;
+  await db.query(
+    'INSERT INTO prompt_image_uploads (upload_sha256, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+    [upload, key],
+  );
+  return { sha256: key, written: rows.length > 0 };
 }
 
-/** The stored image of each sha256: of its upload, or of its full-size WebP (an exported file). */
+/**
+ * The stored file each sha256 names: its key, the sha256 of its full-size WebP (an exported file), or the
+ * sha256 of any upload's bytes that found it.
+ */
 export async function resolveImages(db: Queryable, hashes: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (hashes.length === 0) return found;
-  const rows = await db.query<{ sha256: string; full_sha256: string }>(
-    `SELECT sha256, full_sha256 FROM prompt_image_files
-     WHERE sha256 = ANY($1::text[]) OR full_sha256 = ANY($1::text[])`,
+  const rows = await db.query<{ name: string; sha256: string }>(
+    `SELECT sha256 AS name, sha256 FROM prompt_image_files WHERE sha256 = ANY($1::text[])
+     UNION ALL SELECT full_sha256, sha256 FROM prompt_image_files WHERE full_sha256 = ANY($1::text[])
+     UNION ALL SELECT upload_sha256, sha256 FROM prompt_image_uploads WHERE upload_sha256 = ANY($1::text[])`,
     [[...new Set(hashes)]],
   );
-  for (const row of rows) {
-    found.set(row.sha256, row.sha256);
-    found.set(row.full_sha256, row.sha256);
-  }
+  for (const row of rows) if (!found.has(row.name)) found.set(row.name, row.sha256);
   return found;
 }
 

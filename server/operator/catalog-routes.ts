@@ -88,8 +88,9 @@ async function imageRoutes({ app, db }: CatalogContext): Promise<void> {
         schema: {
           summary:
             'Upload one image file (its bytes as the body, application/octet-stream or image/*): checked by ' +
-            'its bytes, re-encoded to WebP 960x720 and 480x360, kept under its sha256 (again: no change). 422 ' +
-            'not a usable image',
+            'its bytes, re-encoded to WebP 960x720 and 480x360, kept under the sha256 of that WebP: the same ' +
+            'picture again, in these or other bytes, answers the stored key with written: false. 422 not a ' +
+            'usable image',
           response: {
             200: EnvelopeSchema(Type.Object({ sha256: Sha, written: Type.Boolean() })),
           },
