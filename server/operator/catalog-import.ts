@@ -1,6 +1,6 @@
 // The operator's catalog in the database: uploaded image files (checked and re-encoded with sharp, kept in
-// prompt_image_files), the import (every line checked, then one transaction that adds or changes prompts
-// by slug), the export, and the daily changes (hide, show, price). Migration 011.
+// prompt_image_files), the import (every line checked, then transactions of IMPORT_BATCH_LINES lines that add
+// or change prompts by slug), the export, and the daily changes (hide, show, price). Migration 011.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.ts';
@@ -260,19 +260,40 @@ async function checkImport(q: Queryable, input: ImportInput): Promise<Checked> {
   return { prompts, keys };
 }
 
+/** The lines an import writes in one transaction before it lets other requests through. */
+export const IMPORT_BATCH_LINES = 50;
+
 /**
  * Imports catalog lines: every line checked again (errors numbered with `lineNumbers`, the file's lines),
- * image names resolved through `images` (file name → sha256 of its bytes) to uploaded files. Any error:
- * nothing is written and every error comes back. Else one transaction adds the new slugs and changes the
- * prompts that differ; a dry run only counts (it may name images not uploaded yet).
+ * image names resolved through `images` (file name → sha256 of its bytes, or the key its upload answered)
+ * to uploaded files. Any error: nothing is written and every error comes back. Else the lines are written
+ * in batches of `batchLines`, one transaction each, adding the new slugs and changing the prompts that
+ * differ; between batches the import yields, so other requests reach the database (on PGlite one
+ * transaction holds its only connection). A batch is all or nothing; an import stopped between batches
+ * (the server killed) keeps the batches written, and the same import again completes it, since lines are
+ * matched by slug. `afterBatch` is told after each batch that wrote something. A dry run only counts (it
+ * may name images not uploaded yet).
  */
 export async function importCatalog(
   db: Db,
   input: ImportInput,
+  options: { batchLines?: number; afterBatch?: () => void } = {},
 ): Promise<{ errors: LineError[] } | { result: ImportResult }> {
   const checked = await checkImport(db, input);
   if ('errors' in checked) return checked;
-  return { result: await db.tx((q) => writeImport(q, checked.prompts, checked.keys, input, undefined)) };
+  const size = Math.max(1, options.batchLines ?? IMPORT_BATCH_LINES);
+  const result: ImportResult = { added: 0, changed: 0, unchanged: 0, imagesWritten: 0, dryRun: input.dryRun };
+  for (let start = 0; start < checked.prompts.length; start += size) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const batch = checked.prompts.slice(start, start + size);
+    const part = await db.tx((q) => writeImport(q, batch, checked.keys, input, undefined));
+    result.added += part.added;
+    result.changed += part.changed;
+    result.unchanged += part.unchanged;
+    result.imagesWritten += part.imagesWritten;
+    if (!input.dryRun && part.added + part.changed > 0) options.afterBatch?.();
+  }
+  return { result };
 }
 
 /**
