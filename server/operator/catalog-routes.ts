@@ -1,8 +1,9 @@
 // The catalog on the operator API (docs/decisions/012-operator-api.md, docs/catalog-format.md), used by
 // `npm run catalog`: upload an image, import lines, export the catalog (and download its image files),
-// hide, show and price a prompt by slug. Every route runs operatorGuard (403 when OPERATOR_TOKEN is unset,
-// 401 for a wrong token, 429 after too many wrong ones). A change calls catalogChanges.changed(), so kept
-// answers (here and, on PostgreSQL, in the other processes) are dropped at once.
+// hide, show and price a prompt by slug; and the exchange's offers (offer-routes.ts). Every route runs
+// operatorGuard (403 when OPERATOR_TOKEN is unset, 401 for a wrong token, 429 after too many wrong ones). A
+// catalog change calls catalogChanges.changed(), so kept answers (here and, on PostgreSQL, in the other
+// processes) are dropped at once.
 import { readImageFile } from '../catalog/image-files.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -24,6 +25,7 @@ import {
   type Price,
 } from './catalog-import.ts';
 import { operatorGuard } from './guard.ts';
+import { offerRoutes } from './offer-routes.ts';
 
 export { IMPORT_BATCH_LINES };
 
@@ -61,13 +63,16 @@ export async function operatorCatalogRoutes(
   await imageRoutes(context);
   fileRoutes(context);
   promptRoutes(context);
+  offerRoutes(app, db);
 }
 
 const typed = (fastify: FastifyInstance) => fastify.withTypeProvider<TypeBoxTypeProvider>();
+/** The operator routes' typed app (behind the guard). */
+export type OperatorApp = ReturnType<typeof typed>;
 
 /** What the operator's catalog calls share: the typed app, the database, and "the catalog changed". */
 interface CatalogContext {
-  app: ReturnType<typeof typed>;
+  app: OperatorApp;
   db: Db;
   changed: () => void;
 }

@@ -14,8 +14,10 @@ import type { PgliteDb } from '../../server/db/pglite.ts';
 import { FRUIT_PACKS } from '../../server/commerce/topups.ts';
 import { EXCHANGE_OFFERS } from '../../server/seed/content/accounts.ts';
 import { seed, SeedDataError } from '../../server/seed/index.ts';
-import { openTestDb } from '../support/server.ts';
+import type { ExchangeOffer } from '../../domain/commerce.ts';
+import { createTestServer, openTestDb, type TestServer } from '../support/server.ts';
 import { miniSeed } from './fixtures/mini-seed.ts';
+import { get, post } from './support/auth.ts';
 
 const amount = (value: number, minSpendCents = 0) => ({ kind: 'amount' as const, value, minSpendCents });
 const percent = (value: number, minSpendCents = 0) => ({ kind: 'percent' as const, value, minSpendCents });
@@ -110,5 +112,71 @@ describe('the offers of a seeded database', () => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+describe("the operator's offers (POST /api/operator/offers)", () => {
+  const TOKEN = 'operator-token-for-the-coin-price-test-0123456789';
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ config: { operatorToken: TOKEN } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const put = (offer: object) =>
+    post<{ offer: ExchangeOffer; created: boolean; minimum?: number }>(
+      server,
+      '/api/operator/offers',
+      offer,
+      {
+        'x-operator-token': TOKEN,
+      },
+    );
+  const offer = {
+    id: 40,
+    title: '$2 off any premium prompt',
+    fruitCost: 100,
+    couponTitle: '$2 off any premium prompt',
+    couponKind: 'amount',
+    couponValue: 200,
+    couponMinSpendCents: 499,
+    couponValidDays: 90,
+  };
+
+  it('refuses an offer under the least price with a 400 naming it, and writes nothing', async () => {
+    const refused = await put(offer);
+    expect(refused.status).toBe(400);
+    expect(refused.body.msg).toBe(
+      "An offer's coin price must be at least 261 FruitCoins, not 100: its coupon is worth $2.00, and the " +
+        'Orchard pack sells 2,600 FruitCoins for $19.99',
+    );
+    expect(refused.body.extend).toMatchObject({ field: 'fruitCost', minimum: 261 });
+    const uncapped = await put({ ...offer, couponKind: 'percent', couponValue: 50, couponMinSpendCents: 0 });
+    expect(uncapped.status).toBe(400);
+    expect(uncapped.body.extend).toMatchObject({ field: 'fruitCost', minimum: 1301 });
+    expect((await put({ ...offer, fruitCost: 300, couponKind: 'percent', couponValue: 101 })).status).toBe(
+      400,
+    );
+    const rows = await server.db.query('SELECT id FROM exchange_offers WHERE id = 40');
+    expect(rows).toEqual([]);
+  });
+
+  it('creates an offer at or above it, then changes it; members see it', async () => {
+    const created = await put({ ...offer, fruitCost: 261 });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.extend).toEqual({ offer: { ...offer, fruitCost: 261 }, created: true });
+    const changed = await put({ ...offer, fruitCost: 300 });
+    expect(changed.body.extend).toEqual({ offer: { ...offer, fruitCost: 300 }, created: false });
+    const member = await get<{ data: ExchangeOffer[] }>(server, '/api/my/exchange/offers', {
+      authorization: `Bearer ${await server.tokenFor('demo@example.com')}`,
+    });
+    expect(member.body.extend.data).toContainEqual({ ...offer, fruitCost: 300 });
+    // a price change under the rule is refused too
+    expect((await put({ ...offer, fruitCost: 260 })).status).toBe(400);
+  });
+
+  it('is closed without the operator token', async () => {
+    expect((await post(server, '/api/operator/offers', { ...offer, fruitCost: 300 })).status).toBe(401);
   });
 });
