@@ -5,7 +5,7 @@
 import { Type } from 'typebox';
 import { checkOfferPrice, minimumCoinPrice, offerDiscountCents } from '../../domain/coin-price.ts';
 import type { ExchangeOffer } from '../../domain/commerce.ts';
-import { FRUIT_PACKS } from '../commerce/topups.ts';
+import { FRUIT_PACKS } from '../commerce/packs.ts';
 import type { Db } from '../db/index.ts';
 import { ApiError, EnvelopeSchema, ok } from '../http/envelope.ts';
 import type { OperatorApp } from './catalog-routes.ts';

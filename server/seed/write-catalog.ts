@@ -1,7 +1,7 @@
 // The seed's catalog (server/seed/index.ts): the prompts, through the operator's catalog import, the
 // FruitCoin exchange's offers, and the coupons.
 import { checkOfferPrice } from '../../domain/coin-price.ts';
-import { FRUIT_PACKS } from '../commerce/topups.ts';
+import { FRUIT_PACKS } from '../commerce/packs.ts';
 import type { Queryable } from '../db/index.ts';
 import { formatLineError, generatorName, gradeName, type CatalogLine } from '../operator/catalog-format.ts';
 import { importCatalogIn } from '../operator/catalog-import.ts';

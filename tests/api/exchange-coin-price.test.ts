@@ -176,6 +176,28 @@ describe("the operator's offers (POST /api/operator/offers)", () => {
     expect((await put({ ...offer, fruitCost: 260 })).status).toBe(400);
   });
 
+  it('an offer written around the API under the rule is neither listed nor exchanged', async () => {
+    await server.db.query(
+      `INSERT INTO exchange_offers (id, title, fruit_cost, coupon_title, coupon_kind, coupon_value,
+                                    coupon_min_spend_cents, coupon_valid_days)
+       VALUES (41, 'Old $2 off', 100, 'Old $2 off', 'amount', 200, 499, 90)`,
+    );
+    const auth = { authorization: `Bearer ${await server.tokenFor('demo@example.com')}` };
+    const listed = await get<{ data: ExchangeOffer[] }>(server, '/api/my/exchange/offers', auth);
+    expect(listed.body.extend.data.map((o) => o.id)).not.toContain(41);
+    const { fruit_cnt: before } = await server.db.one<{ fruit_cnt: number }>(
+      "SELECT fruit_cnt FROM users WHERE email = 'demo@example.com'",
+    );
+    expect(before).toBeGreaterThanOrEqual(100);
+    const refused = await post(server, '/api/my/exchange', { offerId: 41, requestId: 'old-offer' }, auth);
+    expect(refused.status).toBe(404);
+    expect(refused.body.msg).toBe('Exchange offer not found');
+    const { fruit_cnt: after } = await server.db.one<{ fruit_cnt: number }>(
+      "SELECT fruit_cnt FROM users WHERE email = 'demo@example.com'",
+    );
+    expect(after).toBe(before);
+  });
+
   it('is closed without the operator token', async () => {
     expect((await post(server, '/api/operator/offers', { ...offer, fruitCost: 300 })).status).toBe(401);
   });
