@@ -5,10 +5,11 @@ import { formatCents } from './catalog.ts';
 import type { CouponKind, FruitPack } from './commerce.ts';
 
 /**
- * The order a percentage coupon is valued on. Coupons have no cap (docs/decisions/004-commerce.md: a
- * percentage applies to the whole money part), so "the most it takes off" has no bound; an uncapped
- * percentage is valued at its discount on its minimum spend or on this order, whichever is larger: $20,
- * the dearest premium prompt of the demo catalogue ($19.99) rounded up.
+ * The order a percentage coupon is valued on. Coupons have no cap (couponDiscount in commerce.ts takes the
+ * percentage of the whole money subtotal), so "the most it takes off" has no bound; a percentage is valued
+ * at its discount on its minimum spend or on this order, whichever is larger: $20, the dearest premium
+ * prompt of the demo catalogue ($19.99) rounded up. On a bigger cart it is worth more than it cost: a cap
+ * on percentage coupons (a column of coupons and offers) would close that, and is not built.
  */
 export const PERCENT_REFERENCE_ORDER_CENTS = 2000;
 
