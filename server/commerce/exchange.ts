@@ -4,7 +4,15 @@ import { couponTerms, type ExchangeResult } from '../../domain/commerce.ts';
 import type { Db } from '../db/index.ts';
 import { addMessage } from '../messages/write.ts';
 import { notFound } from '../http/envelope.ts';
-import { balanceOf, findCoupon, formatDate, OFFER_COLUMNS, toCoupon, type OfferRow } from './repository.ts';
+import {
+  balanceOf,
+  findCoupon,
+  formatDate,
+  OFFER_COLUMNS,
+  offerForSale,
+  toCoupon,
+  type OfferRow,
+} from './repository.ts';
 import { coins } from './commerce-common.ts';
 import { lockUsers, moveFruit, notEnoughFruit } from './ledger.ts';
 
@@ -37,7 +45,7 @@ export async function exchange(
       `SELECT ${OFFER_COLUMNS} FROM exchange_offers WHERE id = $1 AND active`,
       [input.offerId],
     );
-    if (offer === null) throw notFound('Exchange offer not found');
+    if (offer === null || !offerForSale(offer)) throw notFound('Exchange offer not found');
     const balance = balances.get(userId) ?? 0;
     if (offer.fruit_cost > balance) throw notEnoughFruit('this coupon', offer.fruit_cost, balance);
 

@@ -24,7 +24,9 @@ import {
   type Totals,
 } from '../../domain/commerce.ts';
 import { CARD_IMAGE, imageUrl } from '../catalog/rows.ts';
+import { checkOfferPrice } from '../../domain/coin-price.ts';
 import type { Queryable } from '../db/index.ts';
+import { FRUIT_PACKS } from './packs.ts';
 import type { PaymentPage } from './payments.ts';
 import { MAX_ID } from './schemas.ts';
 
@@ -424,11 +426,24 @@ export interface OfferRow {
 export const OFFER_COLUMNS =
   'id, title, fruit_cost, coupon_title, coupon_kind, coupon_value, coupon_min_spend_cents, coupon_valid_days';
 
+/**
+ * Whether an offer's coin price obeys the coin price rule (domain/coin-price.ts). The seed and the operator
+ * API refuse one that does not; one written around them (SQL, an older version's data) is not for sale.
+ */
+export const offerForSale = (row: OfferRow): boolean =>
+  checkOfferPrice(
+    {
+      fruitCost: row.fruit_cost,
+      coupon: { kind: row.coupon_kind, value: row.coupon_value, minSpendCents: row.coupon_min_spend_cents },
+    },
+    FRUIT_PACKS,
+  ) === null;
+
 export async function listOffers(q: Queryable): Promise<ExchangeOffer[]> {
   const rows = await q.query<OfferRow>(
     `SELECT ${OFFER_COLUMNS} FROM exchange_offers WHERE active ORDER BY fruit_cost, id`,
   );
-  return rows.map((r) => ({
+  return rows.filter(offerForSale).map((r) => ({
     id: r.id,
     title: r.title,
     fruitCost: r.fruit_cost,

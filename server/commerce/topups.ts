@@ -10,18 +10,13 @@ import type { Db, Queryable } from '../db/index.ts';
 import { addMessage } from '../messages/write.ts';
 import { notFound } from '../http/envelope.ts';
 import { newSessionId, paymentUnavailable } from './payments.ts';
+import { FRUIT_PACKS } from './packs.ts';
 import { balanceOf } from './repository.ts';
 import { type Commerce } from './commerce-common.ts';
 import { lockUsers, moveFruit } from './ledger.ts';
 import { type SessionOutcome } from './payment-sessions.ts';
 
-/** The packs on sale, cheapest first. Prices are US cents; `coins` includes `bonusCoins`. */
-export const FRUIT_PACKS: readonly FruitPack[] = [
-  { id: 'handful', title: 'Handful', coins: 100, bonusCoins: 0, priceCents: 99 },
-  { id: 'basket', title: 'Basket', coins: 550, bonusCoins: 50, priceCents: 499 },
-  { id: 'crate', title: 'Crate', coins: 1200, bonusCoins: 200, priceCents: 999 },
-  { id: 'orchard', title: 'Orchard', coins: 2600, bonusCoins: 600, priceCents: 1999 },
-];
+export { FRUIT_PACKS };
 
 export const PACK_NOT_FOUND =
   'FruitCoin pack not found. Choose one of the packs on Buy FruitCoins: ' +

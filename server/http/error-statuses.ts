@@ -85,6 +85,7 @@ export const HANDLER_STATUSES: Readonly<Record<string, readonly number[]>> = {
   'POST /api/operator/catalog/prompts/:slug/hide': [401, 403, 429],
   'POST /api/operator/catalog/prompts/:slug/show': [401, 403, 429],
   'POST /api/operator/catalog/prompts/:slug/price': [401, 403, 429],
+  'POST /api/operator/offers': [401, 403, 429],
 };
 
 /** Media types of operations whose 200 is not the envelope. */

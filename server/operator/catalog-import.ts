@@ -1,6 +1,6 @@
 // The operator's catalog in the database: uploaded image files (checked and re-encoded with sharp, kept in
-// prompt_image_files), the import (every line checked, then one transaction that adds or changes prompts
-// by slug), the export, and the daily changes (hide, show, price). Migration 011.
+// prompt_image_files), the import (every line checked, then transactions of IMPORT_BATCH_LINES lines that add
+// or change prompts by slug), the export, and the daily changes (hide, show, price). Migration 011.
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import type { GeneratorType, Grade, PromptVariable } from '../../domain/catalog.ts';
@@ -70,39 +70,57 @@ export async function encodeImage(bytes: Buffer): Promise<{ full: Buffer; card: 
 }
 
 /**
- * Stores an uploaded image under the sha256 of its bytes (again, or an exported copy of a stored one: no
- * change). Returns its key and whether it was written now.
+ * Stores an uploaded image, keyed by what is stored: the sha256 of its full-size WebP. The same picture in
+ * other bytes (re-encoded, with EXIF) encodes to the same WebP and finds the file stored first, whatever
+ * its key (migration 011's files are keyed by their first upload's bytes). The upload's own sha256 is kept
+ * as a name of that file (migration 019), so an import naming it by its bytes finds it, and the same bytes
+ * again are found without being decoded. Returns the stored file's key and whether it was written now.
  */
 export async function storeImage(
   db: Queryable,
   bytes: Buffer,
 ): Promise<{ sha256: string; written: boolean }> {
-  const hash = sha256(bytes);
-  const known = await resolveImages(db, [hash]);
-  const key = known.get(hash);
-  if (key !== undefined) return { sha256: key, written: false };
+  const upload = sha256(bytes);
+  const known = (await resolveImages(db, [upload])).get(upload);
+  if (known !== undefined) return { sha256: known, written: false };
   const { full, card } = await encodeImage(bytes);
-  const rows = await db.query(
+  const stored = sha256(full);
+  const rows = await db.query<{ sha256: string }>(
     `INSERT INTO prompt_image_files (sha256, full_sha256, full_webp, card_webp, source_bytes)
-     VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING RETURNING sha256`,
-    [hash, sha256(full), full, card, bytes.length],
+     VALUES ($1, $1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING sha256`,
+    [stored, full, card, bytes.length],
   );
-  return { sha256: hash, written: rows.length > 0 };
+  // Not written: the same WebP is stored (or, under this key, an upload whose bytes were this WebP).
+  const key =
+    rows[0]?.sha256 ??
+    (
+      await db.one<{ sha256: string }>(
+        `SELECT sha256 FROM prompt_image_files WHERE full_sha256 = $1 OR sha256 = $1
+         ORDER BY full_sha256 = $1 DESC LIMIT 1`,
+        [stored],
+      )
+    ).sha256;
+  await db.query(
+    'INSERT INTO prompt_image_uploads (upload_sha256, sha256) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+    [upload, key],
+  );
+  return { sha256: key, written: rows.length > 0 };
 }
 
-/** The stored image of each sha256: of its upload, or of its full-size WebP (an exported file). */
+/**
+ * The stored file each sha256 names: its key, the sha256 of its full-size WebP (an exported file), or the
+ * sha256 of any upload's bytes that found it.
+ */
 export async function resolveImages(db: Queryable, hashes: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   if (hashes.length === 0) return found;
-  const rows = await db.query<{ sha256: string; full_sha256: string }>(
-    `SELECT sha256, full_sha256 FROM prompt_image_files
-     WHERE sha256 = ANY($1::text[]) OR full_sha256 = ANY($1::text[])`,
+  const rows = await db.query<{ name: string; sha256: string }>(
+    `SELECT sha256 AS name, sha256 FROM prompt_image_files WHERE sha256 = ANY($1::text[])
+     UNION ALL SELECT full_sha256, sha256 FROM prompt_image_files WHERE full_sha256 = ANY($1::text[])
+     UNION ALL SELECT upload_sha256, sha256 FROM prompt_image_uploads WHERE upload_sha256 = ANY($1::text[])`,
     [[...new Set(hashes)]],
   );
-  for (const row of rows) {
-    found.set(row.sha256, row.sha256);
-    found.set(row.full_sha256, row.sha256);
-  }
+  for (const row of rows) if (!found.has(row.name)) found.set(row.name, row.sha256);
   return found;
 }
 
@@ -242,19 +260,40 @@ async function checkImport(q: Queryable, input: ImportInput): Promise<Checked> {
   return { prompts, keys };
 }
 
+/** The lines an import writes in one transaction before it lets other requests through. */
+export const IMPORT_BATCH_LINES = 50;
+
 /**
  * Imports catalog lines: every line checked again (errors numbered with `lineNumbers`, the file's lines),
- * image names resolved through `images` (file name → sha256 of its bytes) to uploaded files. Any error:
- * nothing is written and every error comes back. Else one transaction adds the new slugs and changes the
- * prompts that differ; a dry run only counts (it may name images not uploaded yet).
+ * image names resolved through `images` (file name → sha256 of its bytes, or the key its upload answered)
+ * to uploaded files. Any error: nothing is written and every error comes back. Else the lines are written
+ * in batches of `batchLines`, one transaction each, adding the new slugs and changing the prompts that
+ * differ; between batches the import yields, so other requests reach the database (on PGlite one
+ * transaction holds its only connection). A batch is all or nothing; an import stopped between batches
+ * (the server killed) keeps the batches written, and the same import again completes it, since lines are
+ * matched by slug. `afterBatch` is told after each batch that wrote something. A dry run only counts (it
+ * may name images not uploaded yet).
  */
 export async function importCatalog(
   db: Db,
   input: ImportInput,
+  options: { batchLines?: number; afterBatch?: () => void } = {},
 ): Promise<{ errors: LineError[] } | { result: ImportResult }> {
   const checked = await checkImport(db, input);
   if ('errors' in checked) return checked;
-  return { result: await db.tx((q) => writeImport(q, checked.prompts, checked.keys, input, undefined)) };
+  const size = Math.max(1, options.batchLines ?? IMPORT_BATCH_LINES);
+  const result: ImportResult = { added: 0, changed: 0, unchanged: 0, imagesWritten: 0, dryRun: input.dryRun };
+  for (let start = 0; start < checked.prompts.length; start += size) {
+    if (start > 0) await new Promise((resolve) => setImmediate(resolve));
+    const batch = checked.prompts.slice(start, start + size);
+    const part = await db.tx((q) => writeImport(q, batch, checked.keys, input, undefined));
+    result.added += part.added;
+    result.changed += part.changed;
+    result.unchanged += part.unchanged;
+    result.imagesWritten += part.imagesWritten;
+    if (!input.dryRun && part.added + part.changed > 0) options.afterBatch?.();
+  }
+  return { result };
 }
 
 /**

@@ -1,8 +1,9 @@
 // The catalog on the operator API (docs/decisions/012-operator-api.md, docs/catalog-format.md), used by
 // `npm run catalog`: upload an image, import lines, export the catalog (and download its image files),
-// hide, show and price a prompt by slug. Every route runs operatorGuard (403 when OPERATOR_TOKEN is unset,
-// 401 for a wrong token, 429 after too many wrong ones). A change calls catalogChanges.changed(), so kept
-// answers (here and, on PostgreSQL, in the other processes) are dropped at once.
+// hide, show and price a prompt by slug; and the exchange's offers (offer-routes.ts). Every route runs
+// operatorGuard (403 when OPERATOR_TOKEN is unset, 401 for a wrong token, 429 after too many wrong ones). A
+// catalog change calls catalogChanges.changed(), so kept answers (here and, on PostgreSQL, in the other
+// processes) are dropped at once.
 import { readImageFile } from '../catalog/image-files.ts';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError, FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { LIMITS } from './catalog-format.ts';
 import {
   exportCatalog,
   ImageRefused,
+  IMPORT_BATCH_LINES,
   importCatalog,
   MAX_IMAGE_BYTES,
   setHidden,
@@ -23,6 +25,9 @@ import {
   type Price,
 } from './catalog-import.ts';
 import { operatorGuard } from './guard.ts';
+import { offerRoutes } from './offer-routes.ts';
+
+export { IMPORT_BATCH_LINES };
 
 export interface OperatorCatalogOptions {
   db: Db;
@@ -33,6 +38,9 @@ export interface OperatorCatalogOptions {
 /** The most lines one import takes (a bigger catalog is imported in parts). */
 export const MAX_IMPORT_LINES = 20_000;
 const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
+/** The most file names an import's images map may hold, and the most characters of names and hashes. */
+export const MAX_IMPORT_IMAGES = 50_000;
+export const MAX_IMPORT_IMAGES_CHARS = 8 * 1024 * 1024;
 
 const Sha = Type.String({ pattern: '^[0-9a-f]{64}$', description: 'sha256, lowercase hex' });
 const SlugParams = Type.Object({ slug: Type.String({ minLength: 1, maxLength: LIMITS.slug }) });
@@ -55,13 +63,16 @@ export async function operatorCatalogRoutes(
   await imageRoutes(context);
   fileRoutes(context);
   promptRoutes(context);
+  offerRoutes(app, db);
 }
 
 const typed = (fastify: FastifyInstance) => fastify.withTypeProvider<TypeBoxTypeProvider>();
+/** The operator routes' typed app (behind the guard). */
+export type OperatorApp = ReturnType<typeof typed>;
 
 /** What the operator's catalog calls share: the typed app, the database, and "the catalog changed". */
 interface CatalogContext {
-  app: ReturnType<typeof typed>;
+  app: OperatorApp;
   db: Db;
   changed: () => void;
 }
@@ -88,8 +99,9 @@ async function imageRoutes({ app, db }: CatalogContext): Promise<void> {
         schema: {
           summary:
             'Upload one image file (its bytes as the body, application/octet-stream or image/*): checked by ' +
-            'its bytes, re-encoded to WebP 960x720 and 480x360, kept under its sha256 (again: no change). 422 ' +
-            'not a usable image',
+            'its bytes, re-encoded to WebP 960x720 and 480x360, kept under the sha256 of that WebP: the same ' +
+            'picture again, in these or other bytes, answers the stored key with written: false. 422 not a ' +
+            'usable image',
           response: {
             200: EnvelopeSchema(Type.Object({ sha256: Sha, written: Type.Boolean() })),
           },
@@ -126,7 +138,31 @@ async function imageRoutes({ app, db }: CatalogContext): Promise<void> {
   );
 }
 
-/** The catalog as lines: imported (a dry run, or in one transaction) and exported. */
+/** An import's images map within its limits: 400 beyond its count, 413 beyond its size. */
+function checkImagesMap(images: Record<string, string>): void {
+  const names = Object.keys(images);
+  if (names.length > MAX_IMPORT_IMAGES) {
+    const count = (n: number): string => n.toLocaleString('en-US');
+    throw new ApiError(
+      400,
+      `The images map may name at most ${count(MAX_IMPORT_IMAGES)} files (it names ${count(names.length)}); ` +
+        'import a bigger catalog in parts',
+      { field: 'images' },
+    );
+  }
+  let chars = 0;
+  for (const name of names) chars += name.length + images[name]!.length;
+  if (chars > MAX_IMPORT_IMAGES_CHARS) {
+    throw new ApiError(
+      413,
+      `The images map may hold at most ${MAX_IMPORT_IMAGES_CHARS / 1024 / 1024} MB of file names and hashes; ` +
+        'import a bigger catalog in parts',
+      { field: 'images' },
+    );
+  }
+}
+
+/** The catalog as lines: imported (a dry run, or in batches of IMPORT_BATCH_LINES) and exported. */
 function fileRoutes({ app, db, changed }: CatalogContext): void {
   app.post(
     '/api/operator/catalog/import',
@@ -136,8 +172,10 @@ function fileRoutes({ app, db, changed }: CatalogContext): void {
         summary:
           'Import catalog lines (docs/catalog-format.md): every line is checked; any error: 400 with every ' +
           'error ({ line, field, why }) and nothing written; else new slugs are added and changed ones ' +
-          'updated in one transaction. images maps the lines\u2019 file names to the sha256 of their bytes ' +
-          '(uploaded first). dryRun: only count',
+          `updated, ${IMPORT_BATCH_LINES} lines a transaction, letting other requests through between ` +
+          'them. images maps the lines\u2019 file names to the sha256 of their bytes or the key their upload ' +
+          `answered (uploaded first): at most ${MAX_IMPORT_IMAGES} names (else 400) and ` +
+          `${MAX_IMPORT_IMAGES_CHARS / 1024 / 1024} MB of names and hashes (else 413). dryRun: only count`,
         body: Type.Object({
           lines: Type.Array(Type.Unknown(), { maxItems: MAX_IMPORT_LINES }),
           lineNumbers: Type.Optional(
@@ -167,11 +205,16 @@ function fileRoutes({ app, db, changed }: CatalogContext): void {
       if (lineNumbers !== undefined && lineNumbers.length !== lines.length) {
         throw new ApiError(400, 'lineNumbers must give one number per line', { field: 'lineNumbers' });
       }
-      const answer = await importCatalog(db, {
-        lines,
-        images,
-        dryRun,
-        ...(lineNumbers ? { lineNumbers } : {}),
+      checkImagesMap(images);
+      // The kept answers are dropped once the import ends, also when it fails after a batch was written
+      // (dropping them after each batch would make every search in between start cold).
+      let wrote = false;
+      const answer = await importCatalog(
+        db,
+        { lines, images, dryRun, ...(lineNumbers ? { lineNumbers } : {}) },
+        { afterBatch: () => (wrote = true) },
+      ).finally(() => {
+        if (wrote) changed();
       });
       if ('errors' in answer) {
         const n = answer.errors.length;
@@ -179,9 +222,7 @@ function fileRoutes({ app, db, changed }: CatalogContext): void {
           errors: answer.errors.slice(0, 1000),
         });
       }
-      const { result } = answer;
-      if (!dryRun && result.added + result.changed > 0) changed();
-      return ok(result);
+      return ok(answer.result);
     },
   );
 

@@ -1,5 +1,7 @@
 // The seed's catalog (server/seed/index.ts): the prompts, through the operator's catalog import, the
 // FruitCoin exchange's offers, and the coupons.
+import { checkOfferPrice } from '../../domain/coin-price.ts';
+import { FRUIT_PACKS } from '../commerce/packs.ts';
 import type { Queryable } from '../db/index.ts';
 import { formatLineError, generatorName, gradeName, type CatalogLine } from '../operator/catalog-format.ts';
 import { importCatalogIn } from '../operator/catalog-import.ts';
@@ -56,8 +58,13 @@ export async function writePrompts(q: Queryable, data: SeedData): Promise<void> 
   }
 }
 
-/** The FruitCoin exchange's offers. */
+/** The FruitCoin exchange's offers; one whose coin price breaks the coin price rule is refused. */
 export async function writeOffers(q: Queryable, data: SeedData): Promise<void> {
+  for (const offer of data.exchangeOffers) {
+    const problem = checkOfferPrice(offer, FRUIT_PACKS);
+    if (problem !== null)
+      throw new SeedDataError(`Exchange offer ${offer.id} ("${offer.title}"): ${problem}`);
+  }
   await insertMany(
     q,
     'exchange_offers',

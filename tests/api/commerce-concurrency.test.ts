@@ -51,9 +51,10 @@ async function rush(
     );
   }
   const offerId = base;
+  // a coupon worth less than PRICE coins at the best pack's rate (the coin price rule, domain/coin-price.ts)
   await db.query(
     `INSERT INTO exchange_offers (id, title, fruit_cost, coupon_title, coupon_kind, coupon_value, coupon_valid_days)
-     VALUES ($1, 'Rush offer', $2, '5% off', 'percent', 5, 30)`,
+     VALUES ($1, 'Rush offer', $2, '10¢ off', 'amount', 10, 30)`,
     [offerId, PRICE],
   );
   const user = await db.one<{ id: string; name: string; token_version: number }>(

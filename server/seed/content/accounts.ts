@@ -42,7 +42,7 @@ export const EXCHANGE_OFFERS: SeedExchangeOffer[] = [
   {
     id: 1,
     title: '$2 off any premium prompt',
-    fruitCost: 100,
+    fruitCost: 300,
     coupon: {
       title: '$2 off any premium prompt',
       kind: 'amount',
@@ -54,13 +54,13 @@ export const EXCHANGE_OFFERS: SeedExchangeOffer[] = [
   {
     id: 2,
     title: '10% off your next order',
-    fruitCost: 250,
+    fruitCost: 300,
     coupon: { title: '10% off your next order', kind: 'percent', value: 10, minSpendCents: 0, validDays: 60 },
   },
   {
     id: 3,
     title: '$5 off orders over $12',
-    fruitCost: 300,
+    fruitCost: 700,
     coupon: {
       title: '$5 off orders over $12',
       kind: 'amount',
@@ -72,7 +72,7 @@ export const EXCHANGE_OFFERS: SeedExchangeOffer[] = [
   {
     id: 4,
     title: '$8 off orders over $15',
-    fruitCost: 450,
+    fruitCost: 1050,
     coupon: {
       title: '$8 off orders over $15',
       kind: 'amount',
@@ -84,7 +84,7 @@ export const EXCHANGE_OFFERS: SeedExchangeOffer[] = [
   {
     id: 5,
     title: '25% off one premium prompt',
-    fruitCost: 600,
+    fruitCost: 700,
     coupon: {
       title: '25% off one premium prompt',
       kind: 'percent',
@@ -94,6 +94,9 @@ export const EXCHANGE_OFFERS: SeedExchangeOffer[] = [
     },
   },
 ];
+
+/** What the demo member paid for FRUIT2-DM7Q: the price of the offer it came from. */
+const FRUIT2_COST = EXCHANGE_OFFERS[0]!.fruitCost;
 
 type OwnedCoupon = SeedData['coupons'][number];
 
@@ -261,7 +264,7 @@ export function buildAccounts(prompts: readonly SeedPrompt[]): Omit<SeedData, 'p
   ];
 
   const demoSpent = fruitOf(dA) + fruitOf(dC);
-  const demoOthers = 200 + 50 + 30 + 35 + 100 - 100;
+  const demoOthers = 200 + 50 + 30 + 35 + 100 - FRUIT2_COST;
   const aliceSpent = fruitOf(aA) + fruitOf(aC);
   const aliceOthers = 200 + 50 + 15;
   const fruitBonuses: SeedData['fruitBonuses'] = [
@@ -298,7 +301,7 @@ export function buildAccounts(prompts: readonly SeedPrompt[]): Omit<SeedData, 'p
     },
     {
       userEmail: DEMO_EMAIL,
-      amount: -100,
+      amount: -FRUIT2_COST,
       reason: 'Exchanged for coupon FRUIT2-DM7Q ($2 off)',
       createdAt: '2026-10-12T10:05:00.000Z',
     },
@@ -416,7 +419,8 @@ export function buildAccounts(prompts: readonly SeedPrompt[]): Omit<SeedData, 'p
       kind: 'coupon',
       title: 'Exchange successful: $2 off coupon',
       body:
-        'You exchanged 100 FruitCoins for coupon FRUIT2-DM7Q: $2 off any premium prompt (minimum spend $4.99), valid until ' +
+        `You exchanged ${FRUIT2_COST} FruitCoins for coupon FRUIT2-DM7Q: $2 off any premium prompt (minimum spend $4.99), ` +
+        'valid until ' +
         '10 January 2027.',
       createdAt: '2026-10-12T10:05:00.000Z',
       read: false,
