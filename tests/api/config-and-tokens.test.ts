@@ -82,6 +82,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads the bot check's cost, a whole number from 1 to 100,000", () => {
+    const cwd = tempDir();
+    expect(loadConfig({}, cwd).botCheckCost).toBeUndefined();
+    expect(loadConfig({ BOT_CHECK_COST: '2500' }, cwd).botCheckCost).toBe(2500);
+    for (const bad of ['0', '1.5', 'lots', '100001'])
+      expect(() => loadConfig({ BOT_CHECK_COST: bad }, cwd), bad).toThrow(
+        /BOT_CHECK_COST must be a whole number/,
+      );
+  });
+
   it('refuses production with default secrets, and turns stand-ins and seeding off', () => {
     const cwd = tempDir();
     // without JWT_SECRET production signs with the database's keys: no default secret there
