@@ -20,6 +20,7 @@ import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import type { PgliteDb } from '../../server/db/pglite.ts';
 import { openTestDb, TEST_CONFIG } from '../support/server.ts';
+import { proven } from './support/auth.ts';
 
 const dirs: string[] = [];
 const tempDir = (): string => {
@@ -34,8 +35,9 @@ const processConfig = (): Config => ({ ...TEST_CONFIG, jwtSecret: loadConfig({},
 const appOn = (db: PgliteDb, config: Config): Promise<FastifyInstance> =>
   buildApp({ db, config, distDir: null, imageStore: memoryImageStore(), renderer: null });
 
+/** A guest's token; its bot check is signed with the database's key too (no JWT_SECRET). */
 const guestToken = async (app: FastifyInstance): Promise<string> => {
-  const res = await app.inject({ method: 'POST', url: '/api/social/guest', payload: {} });
+  const res = await app.inject({ method: 'POST', url: '/api/social/guest', payload: await proven(app, {}) });
   expect(res.statusCode).toBe(200);
   return res.json<{ extend: { token: string } }>().extend.token;
 };
