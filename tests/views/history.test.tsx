@@ -1,6 +1,6 @@
 // The member's history pages in detail: what each shows, its links and addresses, keyboard and
 // focus in the dialogs, and what a new member sees. The state-by-state replays are in
-// tests/views/history.model.test.tsx.
+// tests/views/history-orders.model.test.tsx and history-coins.model.test.tsx.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
