@@ -1,6 +1,7 @@
-// What the buying side's page replays share (tests/views/cart.model.test.tsx, checkout.model.test.tsx,
-// payment-result.model.test.tsx): a signed-in member, a fake server whose calls wait until a model step
-// answers them, the payment pages the browser was sent to, and reading the page as a person does.
+// What the buying side's view tests share (the page replays tests/views/cart.model.test.tsx,
+// checkout.model.test.tsx, payment-result.model.test.tsx, and cart.test.tsx, checkout-orders.test.tsx):
+// a signed-in member, a fake server whose calls wait until a model step answers them, the payment pages
+// the browser was sent to, and reading the page as a person does.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fromPromise } from 'xstate';
@@ -18,12 +19,27 @@ export type App = Awaited<ReturnType<typeof renderApp>>;
 /** A path renders the whole app and takes a dozen steps: more than the default 5 s on a busy machine. */
 export const PATH_TIMEOUT = 30_000;
 
-export const member: Restored = {
+export const member: Extract<Restored, { status: 'valid' }> = {
   status: 'valid',
   token: 'a.b.c',
   socialLogin: false,
   user: { memberId: 'u-1', name: 'Mina Member', avatar: '/default-avatar.svg', fruitCnt: 100 },
 };
+
+/** The fake effects (and `more`) with `member` restored at start. */
+export function asMember(more: Partial<AppEffects> = {}): AppEffects {
+  const base = fakeEffects(more);
+  return {
+    ...base,
+    session: {
+      ...base.session,
+      actors: {
+        ...base.session.actors,
+        restoreSession: fromPromise((): Promise<Restored> => Promise.resolve(member)),
+      },
+    },
+  };
+}
 
 /** The fake session: restored as `restored`, and the stored token stays the one in use. */
 export function effectsFor(restored: Restored, extra: Partial<AppEffects>): AppEffects {
