@@ -12,7 +12,7 @@ import { paymentPage } from '../../../src/commerce/checkout-logic.ts';
 import { fakeEffects } from '../../support/fake-effects.ts';
 import type { SpecStep } from '../../support/spec-model.ts';
 import { settle } from './controllable.ts';
-import { renderApp, type RenderOptions } from './render-app.tsx';
+import { renderApp, withSession, type RenderOptions } from './render-app.tsx';
 
 export type App = Awaited<ReturnType<typeof renderApp>>;
 
@@ -27,19 +27,7 @@ export const member: Extract<Restored, { status: 'valid' }> = {
 };
 
 /** The fake effects (and `more`) with `member` restored at start. */
-export function asMember(more: Partial<AppEffects> = {}): AppEffects {
-  const base = fakeEffects(more);
-  return {
-    ...base,
-    session: {
-      ...base.session,
-      actors: {
-        ...base.session.actors,
-        restoreSession: fromPromise((): Promise<Restored> => Promise.resolve(member)),
-      },
-    },
-  };
-}
+export const asMember = (more: Partial<AppEffects> = {}): AppEffects => withSession(member, more);
 
 /** The fake session: restored as `restored`, and the stored token stays the one in use. */
 export function effectsFor(restored: Restored, extra: Partial<AppEffects>): AppEffects {
