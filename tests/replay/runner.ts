@@ -11,6 +11,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { AnyMachineSnapshot } from 'xstate';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
 import { freePort } from '../support/free-port.ts';
 import { specStepLabel, type SpecStep } from '../support/spec-model.ts';
 import { seesText } from '../models/spec-catalogue.ts';
@@ -18,7 +19,6 @@ import { initialOf, machineViewOf, type MachineView } from './machine-view.ts';
 import type { SpecPathEntry } from './spec-paths.ts';
 import type { BrowserScript, LiveView } from './types.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const DEMO_MEMBER = { email: 'demo@example.com', password: 'Demo@12345' };
 /** Generous: CI machines are slow and a step may wait for a lazily loaded chunk. */
 const STEP_TIMEOUT = 15_000;
@@ -97,14 +97,7 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    args: CHROMIUM_ARGS,
   });
 }
 
