@@ -14,8 +14,7 @@ import type { ListSearch } from './list-search.ts';
 import * as listView from '../../machines/catalog/prompt-list.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
-import { LoadFailed } from '../ui/load-failed.tsx';
-import { CloseIcon, ImageIcon } from '../ui/first-paint-icons.tsx';
+import { AlertIcon, CloseIcon, ImageIcon } from '../ui/first-paint-icons.tsx';
 import { ChipLinks, PageLinks } from '../ui/page-links.tsx';
 import { PromptCard, PromptCardSkeleton } from './prompt-card.tsx';
 import { useSessionView } from '../auth/use-session.ts';
@@ -101,11 +100,22 @@ export function PromptListView({
           </div>
         </>
       ) : status === 'error' ? (
-        <LoadFailed
+        <EmptyState
+          tone="error"
+          icon={<AlertIcon size={28} />}
           title="We couldn't load these prompts"
-          message={error ?? 'The prompts could not be loaded.'}
-          onRetry={() => listActor.send({ type: 'list.retry' })}
-        />
+          actions={
+            <button
+              type="button"
+              className="btn btn--primary"
+              onClick={() => listActor.send({ type: 'list.retry' })}
+            >
+              Try again
+            </button>
+          }
+        >
+          <p role="alert">{error ?? 'The prompts could not be loaded.'}</p>
+        </EmptyState>
       ) : (!page || page.data.length === 0) && renderEmpty ? (
         renderEmpty(page)
       ) : !page || page.data.length === 0 ? (
