@@ -1,6 +1,6 @@
 // The account area's independent models (tests/models/spec: messages, support, inbox), written from
 // docs/requirements.md, replayed on the rendered app (Messages in tests/views/messages.model.test.tsx,
-// what the two files share in tests/views/support/inbox-pages.ts): Messages on /messages for a member, Customer Support on
+// what the two files share in tests/view./support/account-pages.ts): Messages on /messages for a member, Customer Support on
 // /support for a visitor and for a member, and the account menu's unread count in the header. Each
 // model step becomes what a person does (opening an address, typing, clicking by role and name,
 // signing in or out), time passing on the app's simulated clock, or the answer of a fake call with
@@ -55,7 +55,7 @@ import {
   accountMenu,
   answer,
   signOut,
-} from './support/inbox-pages.ts';
+} from './support/account-pages.ts';
 
 resetAfterEachPath();
 

@@ -2,7 +2,7 @@
 // docs/requirements.md, replayed on the rendered app for a member on /messages, with the account menu's
 // unread count in the header. The top of tests/views/inbox.model.test.tsx says what each step becomes
 // and what is left to the machine tests; what the two files share is in
-// tests/views/support/inbox-pages.ts.
+// tests/view./support/account-pages.ts.
 import { act, screen, within } from '@testing-library/react';
 import { describe, it } from 'vitest';
 import type { Message, MessagePage } from '../../domain/account.ts';
@@ -24,7 +24,7 @@ import {
   toasts,
   answer,
   toastsOf,
-} from './support/inbox-pages.ts';
+} from './support/account-pages.ts';
 
 resetAfterEachPath();
 

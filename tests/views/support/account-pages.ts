@@ -1,5 +1,5 @@
-// What the account area's page replays share (tests/views/messages.model.test.tsx and
-// inbox.model.test.tsx): a member or a visitor on a page without the account area, reading the header
+// What the account area's page replays share (tests/views/account.model.test.tsx,
+// messages.model.test.tsx and inbox.model.test.tsx): a member or a visitor on a page without the account area, reading the header
 // and the toasts, answering a fake call as the model's step says, and signing out as a person does.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
@@ -79,11 +79,12 @@ export async function answer<A extends unknown[], R>(
   fake: Fake<A, R>,
   step: SpecStep,
   output?: (o: unknown) => R,
+  status = 0,
 ) {
   if ('settle' in step) return fake.resolve(output ? output(step.output) : (step.output as R));
   // a failure without words of its own (the model's 'offline') is one the client could not word either
   if ('fail' in step)
-    return fake.reject(new ApiError(step.error instanceof Error ? step.error.message : '', 0));
+    return fake.reject(new ApiError(step.error instanceof Error ? step.error.message : '', status));
 }
 
 /**
