@@ -1,20 +1,11 @@
 import { expect, test, type Page } from './support/test.ts';
+import type { Card } from './support/cards.ts';
 import { logInAsDemo } from './support/member.ts';
 
 // The demo member buys a FruitCoin prompt and a premium prompt in one checkout (through the
 // development payment page), sees both orders on the receipt and together in Orders, finds them in
 // Fruit History and unlocked on their pages, then exchanges FruitCoins for a coupon and uses it on
 // the next premium purchase.
-
-interface Card {
-  id: number;
-  slugId: string;
-  title: string;
-  grade: number;
-  priceFruit: number | null;
-  priceCents: number | null;
-  hasAccess: number;
-}
 
 /** Prompts of a grade the member does not have yet, cheapest first (asked with the page's token). */
 async function notOwned(page: Page, grade: 1 | 2): Promise<Card[]> {

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
+import type { Card } from './support/cards.ts';
 import { logInAsDemo } from './support/member.ts';
 
 // Issue 15: a locked prompt's price and its action ("Log in to unlock", "Buy now", "Add to cart") are
@@ -8,16 +9,6 @@ import { logInAsDemo } from './support/member.ts';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 360, height: 780 };
-
-interface Card {
-  id: number;
-  slugId: string;
-  title: string;
-  grade: number;
-  priceFruit: number | null;
-  priceCents: number | null;
-  hasAccess: number;
-}
 
 const priceText = (card: Card): string =>
   card.grade === 1 ? `${card.priceFruit} FruitCoins` : `$${((card.priceCents ?? 0) / 100).toFixed(2)}`;
