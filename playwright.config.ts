@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './tests/support/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4311);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 // End-to-end tests run Debian's Chromium (nothing is downloaded) against the production build
 // served exactly as `npm start` serves it, on a scratch data directory.
@@ -20,15 +20,8 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -15,18 +15,19 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
-  findSpecPath,
   launchBrowser,
   replayPath,
-  specMachineName,
-  specPathsOf,
   startReplayApp,
   warmUp,
-  recordRun,
-  writeReport,
   type PathResult,
-  type SpecPathEntry,
 } from '../tests/replay/runner.ts';
+import { recordRun, writeReport } from '../tests/replay/report.ts';
+import {
+  findSpecPath,
+  specMachineName,
+  specPathsOf,
+  type SpecPathEntry,
+} from '../tests/replay/spec-paths.ts';
 import { BROWSER_SCRIPTS, scriptFor } from '../tests/replay/scripts/index.ts';
 import {
   NODE_REPLAYS,

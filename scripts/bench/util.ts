@@ -1,6 +1,7 @@
 // Small helpers shared by the bench stages: progress lines, timing, percentiles, gzip sizes, and the
 // Chromium flags every browser the bench starts needs.
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../tests/support/chromium.ts';
 
 const started = performance.now();
 
@@ -49,7 +50,7 @@ export const msText = (ms: number): string => (Number.isFinite(ms) ? `${ms.toFix
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Debian's Chromium; override with CHROMIUM_PATH (the end-to-end tests read the same variable). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = CHROMIUM;
 
 /**
  * Flags for every Chromium the bench starts. The machine has no outside network: without the
@@ -58,12 +59,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export const CHROMIUM_FLAGS = [
   '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
+  ...CHROMIUM_ARGS,
   '--no-default-browser-check',
   '--disable-extensions',
   '--mute-audio',

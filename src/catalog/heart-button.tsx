@@ -4,6 +4,7 @@ import '../styles/catalog.css';
 import { useMemo } from 'react';
 import * as favoritesView from '../../machines/catalog/favorites.selectors.ts';
 import { useMemberSelector, useMemberSend } from '../system/react.tsx';
+import type { PromptActionProps } from '../ui/prompt-action.ts';
 
 function HeartIcon({ filled }: { filled: boolean }) {
   return (
@@ -23,16 +24,7 @@ function HeartIcon({ filled }: { filled: boolean }) {
  * The heart (favourites): pressed when the prompt is in `favorites.ids`. A visitor's press opens the
  * login dialog (the machine does that by itself).
  */
-export function HeartButton({
-  promptId,
-  title,
-  className = '',
-}: {
-  promptId: number;
-  /** Names the prompt in the button's name (cards); the detail page leaves it out. */
-  title?: string;
-  className?: string;
-}) {
+export function HeartButton({ promptId, title, className = '' }: PromptActionProps) {
   // a visitor's first visit has no favorites machine: an empty heart until it runs
   const send = useMemberSend('favorites');
   const saved = useMemberSelector(

@@ -8,9 +8,9 @@ import { CATEGORIES, formatPrice, GENERATORS, type PromptFull } from '../../doma
 import * as detailView from '../../machines/catalog/prompt-detail.selectors.ts';
 import * as fillerView from '../../machines/catalog/template-filler.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
-import { EmptyState } from '../ui/empty-state.tsx';
+import { LoadFailed } from '../ui/load-failed.tsx';
 import { GradeBadge } from './grade-badge.tsx';
-import { AlertIcon, ChevronRightIcon, LockIcon } from '../ui/icons.tsx';
+import { ChevronRightIcon, LockIcon } from '../ui/icons.tsx';
 import { compactNumber, PromptCard, PromptCardSkeleton } from './prompt-card.tsx';
 import { NotFoundView } from '../ui/not-found-view.tsx';
 import { LoginButton } from '../auth/login-button.tsx';
@@ -37,27 +37,16 @@ export function PromptDetailView() {
   if (status === 'error') {
     return (
       <div className="page page--narrow">
-        <EmptyState
-          tone="error"
-          icon={<AlertIcon size={28} />}
+        <LoadFailed
           title="We couldn't load this prompt"
-          actions={
-            <>
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => detailActor.send({ type: 'detail.retry' })}
-              >
-                Try again
-              </button>
-              <Link to="/" className="btn btn--secondary">
-                Back to all prompts
-              </Link>
-            </>
+          message={error ?? 'The prompt could not be loaded.'}
+          onRetry={() => detailActor.send({ type: 'detail.retry' })}
+          more={
+            <Link to="/" className="btn btn--secondary">
+              Back to all prompts
+            </Link>
           }
-        >
-          <p role="alert">{error ?? 'The prompt could not be loaded.'}</p>
-        </EmptyState>
+        />
       </div>
     );
   }

@@ -4,22 +4,14 @@ import { useMemo } from 'react';
 import * as cartView from '../../machines/commerce/cart.selectors.ts';
 import { useMemberSelector, useMemberSend } from '../system/react.tsx';
 import { CartIcon, CheckCircleIcon } from '../ui/first-paint-icons.tsx';
+import type { PromptActionProps } from '../ui/prompt-action.ts';
 
 /**
  * "Add to cart", or "In cart" (a link to the cart) once it is there. A visitor's press opens the
  * login dialog (the cart machine does that by itself). On cards the prompt's title completes the
  * accessible name ("Add to cart: Misty Lake"), which starts with the visible text.
  */
-export function AddToCartButton({
-  promptId,
-  title,
-  className = '',
-}: {
-  promptId: number;
-  /** Names the prompt (cards); the detail page leaves it out. */
-  title?: string;
-  className?: string;
-}) {
+export function AddToCartButton({ promptId, title, className = '' }: PromptActionProps) {
   // a visitor's first visit has no cart machine: "Add to cart" until it runs
   const send = useMemberSend('cart');
   const inCartOf = useMemo(() => cartView.inCartOf(promptId), [promptId]);

@@ -2,7 +2,7 @@ import '../styles/member.css';
 import '../styles/history.css';
 import '../styles/fruit-shop.css';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { BUY_FRUIT_MESSAGES } from '../../machines/commerce/buy-fruitcoins.ts';
 import * as buyFruitView from '../../machines/commerce/buy-fruitcoins.selectors.ts';
 import { formatCents } from '../../domain/catalog.ts';
@@ -142,51 +142,65 @@ function Purchase() {
   if (phase === null) return null;
   if (phase === 'redirecting') {
     return (
-      <div className="fruit-result fruit-result--busy">
-        <p className="fruit-result__status" role="status">
-          <Spinner size={18} /> Taking you to the payment page…
-        </p>
-        <div className="fruit-result__actions">
-          {paymentUrl ? (
-            <a className="btn btn--primary btn--sm" href={paymentUrl}>
-              Continue to the payment page
-            </a>
-          ) : null}
-          <button
-            type="button"
-            className="btn btn--secondary btn--sm"
-            onClick={() => actor.send({ type: 'topup.dismiss' })}
-          >
-            Choose another pack
-          </button>
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div className="fruit-result fruit-result--error" role="alert">
-      <p className="fruit-result__title">
-        <AlertIcon size={20} /> The payment page did not open
-      </p>
-      <p>{buyError ?? BUY_FRUIT_MESSAGES.buyFailed}</p>
-      <div className="fruit-result__actions">
-        {phase === 'retryable' ? (
-          <button
-            type="button"
-            className="btn btn--primary btn--sm"
-            onClick={() => actor.send({ type: 'topup.retryBuy' })}
-          >
-            Try again
-          </button>
+      <BusyResult status="Taking you to the payment page…">
+        {paymentUrl ? (
+          <a className="btn btn--primary btn--sm" href={paymentUrl}>
+            Continue to the payment page
+          </a>
         ) : null}
         <button
           type="button"
           className="btn btn--secondary btn--sm"
           onClick={() => actor.send({ type: 'topup.dismiss' })}
         >
-          Close
+          Choose another pack
         </button>
-      </div>
+      </BusyResult>
+    );
+  }
+  return (
+    <FailedResult title="The payment page did not open" message={buyError ?? BUY_FRUIT_MESSAGES.buyFailed}>
+      {phase === 'retryable' ? (
+        <button
+          type="button"
+          className="btn btn--primary btn--sm"
+          onClick={() => actor.send({ type: 'topup.retryBuy' })}
+        >
+          Try again
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="btn btn--secondary btn--sm"
+        onClick={() => actor.send({ type: 'topup.dismiss' })}
+      >
+        Close
+      </button>
+    </FailedResult>
+  );
+}
+
+/** A step still under way: its status, and what can be done meanwhile (`children`). */
+function BusyResult({ status, children }: { status: string; children?: ReactNode }) {
+  return (
+    <div className="fruit-result fruit-result--busy">
+      <p className="fruit-result__status" role="status">
+        <Spinner size={18} /> {status}
+      </p>
+      {children ? <div className="fruit-result__actions">{children}</div> : null}
+    </div>
+  );
+}
+
+/** A step that failed: what failed, why, and the ways on (`children`). */
+function FailedResult({ title, message, children }: { title: string; message: string; children: ReactNode }) {
+  return (
+    <div className="fruit-result fruit-result--error" role="alert">
+      <p className="fruit-result__title">
+        <AlertIcon size={20} /> {title}
+      </p>
+      <p>{message}</p>
+      <div className="fruit-result__actions">{children}</div>
     </div>
   );
 }
@@ -199,13 +213,7 @@ function PaymentResult() {
   const error = useSystemSelector('buyFruitCoins', buyFruitView.error);
   if (phase === null) return null;
   if (phase === 'confirming') {
-    return (
-      <div className="fruit-result fruit-result--busy">
-        <p className="fruit-result__status" role="status">
-          <Spinner size={18} /> Checking your payment…
-        </p>
-      </div>
-    );
+    return <BusyResult status="Checking your payment…" />;
   }
   if (phase === 'confirmFailed') {
     return <ConfirmFailed message={error ?? BUY_FRUIT_MESSAGES.confirmFailed} />;
@@ -217,21 +225,15 @@ function PaymentResult() {
 function ConfirmFailed({ message }: { message: string }) {
   const actor = useSystemActor('buyFruitCoins');
   return (
-    <div className="fruit-result fruit-result--error" role="alert">
-      <p className="fruit-result__title">
-        <AlertIcon size={20} /> We couldn't check this payment
-      </p>
-      <p>{message}</p>
-      <div className="fruit-result__actions">
-        <button
-          type="button"
-          className="btn btn--primary btn--sm"
-          onClick={() => actor.send({ type: 'topup.retry' })}
-        >
-          Try again
-        </button>
-      </div>
-    </div>
+    <FailedResult title="We couldn't check this payment" message={message}>
+      <button
+        type="button"
+        className="btn btn--primary btn--sm"
+        onClick={() => actor.send({ type: 'topup.retry' })}
+      >
+        Try again
+      </button>
+    </FailedResult>
   );
 }
 

@@ -10,7 +10,8 @@ import { formatCents } from '../../domain/catalog.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { CheckoutDialog } from './checkout-dialog.tsx';
 import { EmptyState } from '../ui/empty-state.tsx';
-import { AlertIcon, CartIcon, CoinIcon, TicketIcon } from '../ui/icons.tsx';
+import { LoadFailed } from '../ui/load-failed.tsx';
+import { CartIcon, CoinIcon, TicketIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { coinsText, OrderLine, TotalsBlock } from './order-lines.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
@@ -46,22 +47,11 @@ function CartContents() {
       </p>
       {status === 'error' ? (
         cart === null ? (
-          <EmptyState
-            tone="error"
-            icon={<AlertIcon size={28} />}
+          <LoadFailed
             title="We couldn't load your cart"
-            actions={
-              <button
-                type="button"
-                className="btn btn--primary"
-                onClick={() => cartActor.send({ type: 'cart.retry' })}
-              >
-                Try again
-              </button>
-            }
-          >
-            <p role="alert">{error}</p>
-          </EmptyState>
+            message={error}
+            onRetry={() => cartActor.send({ type: 'cart.retry' })}
+          />
         ) : (
           <div className="cart__alert" role="alert">
             <span>{error}</span>

@@ -5,11 +5,10 @@ import '../styles/history.css';
 import type { ReactNode } from 'react';
 import { formatCents } from '../../domain/catalog.ts';
 import type { OrderStatus, Totals } from '../../domain/commerce.ts';
-import { EmptyState } from '../ui/empty-state.tsx';
-import { AlertIcon } from '../ui/icons.tsx';
+import { LoadFailed } from '../ui/load-failed.tsx';
 import { coinsText } from './order-lines.tsx';
 
-export { coinsText };
+export { coinsText, LoadFailed };
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -52,32 +51,6 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 
 export const totalPagesOf = (page: { total: number; pageSize: number }): number =>
   Math.max(1, Math.ceil(page.total / Math.max(1, page.pageSize)));
-
-/** A load that failed: why, and "Try again". */
-export function LoadFailed({
-  title,
-  message,
-  onRetry,
-}: {
-  title: string;
-  message: string;
-  onRetry: () => void;
-}) {
-  return (
-    <EmptyState
-      tone="error"
-      icon={<AlertIcon size={28} />}
-      title={title}
-      actions={
-        <button type="button" className="btn btn--primary" onClick={onRetry}>
-          Try again
-        </button>
-      }
-    >
-      <p role="alert">{message}</p>
-    </EmptyState>
-  );
-}
 
 /** Rows of grey bars in the shape of what is coming, announced once. */
 export function RowsSkeleton({ label, rows = 3 }: { label: string; rows?: number }) {

@@ -2,7 +2,7 @@
 // elk.bundled.js runs on the main thread here (no worker URL): statecharts are small, and it works the
 // same in the browser and in jsdom.
 import ELK from 'elkjs/lib/elk.bundled.js';
-import type { ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
+import type { ElkExtendedEdge, ElkNode, ElkPoint } from 'elkjs/lib/elk-api';
 import type { AnyStateMachine } from 'xstate';
 import {
   buildStatechartGraph,
@@ -21,10 +21,34 @@ export interface LaidState {
   height: number;
 }
 
-export interface LaidEdge {
-  info: EdgeInfo;
+/** Where ELK drew an edge: its points in order and its label's box and lines. */
+export interface EdgeGeometry {
   points: ElkPoint[];
   label: { x: number; y: number; width: number; height: number; lines: string[] } | null;
+}
+
+/** The geometry of an edge ELK laid out (its sections joined, its first label). */
+export function edgeGeometry(laid: ElkExtendedEdge): EdgeGeometry {
+  const points: ElkPoint[] = [];
+  for (const section of laid.sections ?? [])
+    points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
+  const label = laid.labels?.[0];
+  return {
+    points,
+    label: label
+      ? {
+          x: label.x ?? 0,
+          y: label.y ?? 0,
+          width: label.width ?? 0,
+          height: label.height ?? 0,
+          lines: (label.text ?? '').split('\n'),
+        }
+      : null,
+  };
+}
+
+export interface LaidEdge extends EdgeGeometry {
+  info: EdgeInfo;
 }
 
 export interface StatechartLayout {
@@ -103,24 +127,7 @@ export function layoutMachine(
       for (const edge of laid.edges ?? []) {
         const info = byId.get(edge.id);
         if (!info) continue;
-        const points: ElkPoint[] = [];
-        for (const section of edge.sections ?? []) {
-          points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
-        }
-        const label = edge.labels?.[0];
-        edges.push({
-          info,
-          points,
-          label: label
-            ? {
-                x: label.x ?? 0,
-                y: label.y ?? 0,
-                width: label.width ?? 0,
-                height: label.height ?? 0,
-                lines: (label.text ?? '').split('\n'),
-              }
-            : null,
-        });
+        edges.push({ info, ...edgeGeometry(edge) });
       }
       return { width: laid.width ?? 0, height: laid.height ?? 0, states, edges };
     });

@@ -15,7 +15,7 @@ import {
 } from './actor-map.ts';
 import type { InspectionCollector } from './collector.ts';
 import { METRICS, type Measure } from './graph.ts';
-import { createMeasure, elkInstance } from './layout.ts';
+import { createMeasure, edgeGeometry, elkInstance, type EdgeGeometry } from './layout.ts';
 
 interface LaidNode {
   node: MapNode;
@@ -25,10 +25,8 @@ interface LaidNode {
   height: number;
 }
 
-interface LaidMapEdge {
+interface LaidMapEdge extends EdgeGeometry {
   edge: MapEdge;
-  points: ElkPoint[];
-  label: { x: number; y: number; width: number; height: number; lines: string[] } | null;
 }
 
 interface MapLayout {
@@ -123,23 +121,7 @@ async function layoutMap(model: ActorMapModel): Promise<MapLayout> {
   for (const laidEdge of laid.edges ?? []) {
     const edge = edgesById.get(laidEdge.id);
     if (!edge) continue;
-    const points: ElkPoint[] = [];
-    for (const section of laidEdge.sections ?? [])
-      points.push(section.startPoint, ...(section.bendPoints ?? []), section.endPoint);
-    const label = laidEdge.labels?.[0];
-    edges.push({
-      edge,
-      points,
-      label: label
-        ? {
-            x: label.x ?? 0,
-            y: label.y ?? 0,
-            width: label.width ?? 0,
-            height: label.height ?? 0,
-            lines: (label.text ?? '').split('\n'),
-          }
-        : null,
-    });
+    edges.push({ edge, ...edgeGeometry(laidEdge) });
   }
   return { width: laid.width ?? 0, height: laid.height ?? 0, nodes, edges };
 }
@@ -262,19 +244,17 @@ function MapEdgePath({ laid }: { laid: LaidMapEdge }) {
 
 const SCOPES_SHOWN: MapScope[] = ['root', 'app', 'signIn', 'member', 'page', 'other'];
 
-/** The actor map of the system that `collector` watches. */
-export function ActorMap({
-  collector,
-  root,
-  selected,
-  onSelect,
-}: {
+/** What a view that picks one of the system's actors (the map, the panel's list) is given. */
+export interface ActorPickerProps {
   collector: InspectionCollector;
   root: AnyActorRef;
   /** The selected actor's sessionId. */
   selected: string | null;
   onSelect: (sessionId: string) => void;
-}) {
+}
+
+/** The actor map of the system that `collector` watches. */
+export function ActorMap({ collector, root, selected, onSelect }: ActorPickerProps) {
   const version = useSyncExternalStore(collector.subscribe, collector.getVersion);
   const model = useMemo(() => {
     void version;

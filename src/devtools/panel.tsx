@@ -25,7 +25,7 @@ import {
 } from './collector.ts';
 import { contentSize, Diagram } from './diagram.tsx';
 import { JsonView } from './json-view.tsx';
-import { ActorMap } from './map.tsx';
+import { ActorMap, type ActorPickerProps } from './map.tsx';
 import { SendEventForm } from './send-form.tsx';
 import './devtools.css';
 
@@ -82,17 +82,7 @@ function useCollectorVersion(collector: InspectionCollector): number {
   return useSyncExternalStore(collector.subscribe, collector.getVersion);
 }
 
-function ActorList({
-  collector,
-  root,
-  selected,
-  onSelect,
-}: {
-  collector: InspectionCollector;
-  root: AnyActorRef;
-  selected: string | null;
-  onSelect: (sessionId: string) => void;
-}) {
+function ActorList({ collector, root, selected, onSelect }: ActorPickerProps) {
   const version = useCollectorVersion(collector);
   const [filter, setFilter] = useState('');
   const id = useId();

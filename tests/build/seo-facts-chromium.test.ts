@@ -9,21 +9,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts';
 import { PAGE_FACTS_PROBE, type PageFacts } from './support/page-facts.ts';
 import { closeSeoPages, openSeoPages, origin, pages, type PageCase } from './support/seo-pages.ts';
 
 beforeAll(openSeoPages, 180_000);
 afterAll(closeSeoPages);
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 // ---------------------------------------------------------------------------------------------------------
 // The pages rendered in Chromium

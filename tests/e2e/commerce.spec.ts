@@ -1,32 +1,11 @@
 import { expect, test, type Page } from './support/test.ts';
+import type { Card } from './support/cards.ts';
+import { logInAsDemo } from './support/member.ts';
 
 // The demo member buys a FruitCoin prompt and a premium prompt in one checkout (through the
 // development payment page), sees both orders on the receipt and together in Orders, finds them in
 // Fruit History and unlocked on their pages, then exchanges FruitCoins for a coupon and uses it on
 // the next premium purchase.
-
-const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
-
-async function logIn(page: Page) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
-  await dialog.getByRole('button', { name: 'Continue with Email' }).click();
-  await dialog.getByLabel('Email', { exact: true }).fill(DEMO.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
-}
-
-interface Card {
-  id: number;
-  slugId: string;
-  title: string;
-  grade: number;
-  priceFruit: number | null;
-  priceCents: number | null;
-  hasAccess: number;
-}
 
 /** Prompts of a grade the member does not have yet, cheapest first (asked with the page's token). */
 async function notOwned(page: Page, grade: 1 | 2): Promise<Card[]> {
@@ -48,7 +27,7 @@ const balanceOf = async (page: Page) =>
 test('buy a FruitCoin and a premium prompt, then find them in Orders, Fruit History and unlocked', async ({
   page,
 }) => {
-  await logIn(page);
+  await logInAsDemo(page);
   const [fruit] = await notOwned(page, 1);
   const [premium] = await notOwned(page, 2);
   expect(fruit && premium).toBeTruthy();
@@ -117,7 +96,7 @@ test('buy a FruitCoin and a premium prompt, then find them in Orders, Fruit Hist
 });
 
 test('exchange FruitCoins for a coupon and use it on a premium prompt', async ({ page }) => {
-  await logIn(page);
+  await logInAsDemo(page);
   const before = await balanceOf(page);
 
   await page.goto('/exchange-coupons');

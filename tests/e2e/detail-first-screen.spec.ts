@@ -1,23 +1,14 @@
 import { expect, test, type Locator, type Page } from './support/test.ts';
+import type { Card } from './support/cards.ts';
+import { logInAsDemo } from './support/member.ts';
 
 // Issue 15: a locked prompt's price and its action ("Log in to unlock", "Buy now", "Add to cart") are
 // on the first screen: beside the title at 1280×800, in a bar at the bottom of the viewport on a
 // phone, which covers neither the fixed footer's links nor the end of the page.
 
-const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 const SMALL_PHONE = { width: 360, height: 780 };
-
-interface Card {
-  id: number;
-  slugId: string;
-  title: string;
-  grade: number;
-  priceFruit: number | null;
-  priceCents: number | null;
-  hasAccess: number;
-}
 
 const priceText = (card: Card): string =>
   card.grade === 1 ? `${card.priceFruit} FruitCoins` : `$${((card.priceCents ?? 0) / 100).toFixed(2)}`;
@@ -33,17 +24,6 @@ async function locked(page: Page, grade: 1 | 2): Promise<Card> {
   const card = cards.find((c) => c.hasAccess !== 1);
   if (!card) throw new Error(`no locked prompt of grade ${grade}`);
   return card;
-}
-
-async function logIn(page: Page) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
-  await dialog.getByRole('button', { name: 'Continue with Email' }).click();
-  await dialog.getByLabel('Email', { exact: true }).fill(DEMO.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
 }
 
 /** Wholly inside the first screen (no scrolling) and not hidden under the fixed header or footer. */
@@ -103,7 +83,7 @@ for (const size of [DESKTOP, PHONE, SMALL_PHONE]) {
     });
 
     test('a member sees the price, "Buy now" and "Add to cart" at once', async ({ page }) => {
-      await logIn(page);
+      await logInAsDemo(page);
       const fruit = await locked(page, 1);
       await expectPriceAndAction(page, fruit, [/^Buy now/, 'Add to cart']);
       const premium = await locked(page, 2);

@@ -1,22 +1,10 @@
 import { expect, test, type Page } from './support/test.ts';
+import { logInAsDemo } from './support/member.ts';
 
 // Buy FruitCoins (issue 15): the demo member's cart costs more FruitCoins than the balance; from the
 // cart's "not enough" message they buy a pack on the development payment page, come back to "550
 // FruitCoins added" with the new balance (in the header too), find the top-up in Fruit History, and the
 // cart can be checked out.
-
-const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
-
-async function logIn(page: Page) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
-  await dialog.getByRole('button', { name: 'Continue with Email' }).click();
-  await dialog.getByLabel('Email', { exact: true }).fill(DEMO.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
-}
 
 /** An API call with the page's own token (setting up the cart). */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
@@ -41,7 +29,7 @@ const balanceOf = async (page: Page) =>
   Number(((await balanceLink(page).getAttribute('aria-label')) ?? '').replace(/\D/g, ''));
 
 test('from "not enough FruitCoins" in the cart to a pack bought on the payment page', async ({ page }) => {
-  await logIn(page);
+  await logInAsDemo(page);
   const before = await balanceOf(page);
 
   // a cart of FruitCoin prompts worth more than the balance (cheapest first, so one pack covers it)
@@ -111,7 +99,7 @@ test('from "not enough FruitCoins" in the cart to a pack bought on the payment p
 });
 
 test('a cancelled payment adds nothing and offers to try again', async ({ page }) => {
-  await logIn(page);
+  await logInAsDemo(page);
   const before = await balanceOf(page);
   await balanceLink(page).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Buy FruitCoins' })).toBeVisible();

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from './support/test.ts';
+import { logInAsDemo } from './support/member.ts';
 
 // Issue 15: no page of the product scrolls sideways at 360, 390 or 1280 px, whatever the query or the
 // data. Every route of requirements §2 is opened at each width, signed out for the public pages and as the
 // demo member for the member pages, and the document may be no wider than the viewport. A failure
 // names the elements that stick out.
 
-const DEMO = { email: 'demo@example.com', password: 'Demo@12345' };
 const WIDTHS = [
   { width: 360, height: 780 },
   { width: 390, height: 844 },
@@ -23,17 +23,6 @@ interface Card {
   id: number;
   slugId: string;
   grade: number;
-}
-
-async function logIn(page: Page) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: /Log in to FruitPrompt/ });
-  await dialog.getByRole('button', { name: 'Continue with Email' }).click();
-  await dialog.getByLabel('Email', { exact: true }).fill(DEMO.email);
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await dialog.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
 }
 
 /** The page has its heading and nothing is loading any more (skeletons, busy regions). */
@@ -229,7 +218,7 @@ for (const size of WIDTHS) {
 
     test("no member page scrolls sideways (the demo member's pages)", async ({ page }) => {
       test.setTimeout(120_000);
-      await logIn(page);
+      await logInAsDemo(page);
       const problems: string[] = [];
       for (const path of await memberPaths(page)) await check(page, path, problems);
       expect(problems, `pages wider than ${size.width} px:\n${problems.join('\n')}`).toEqual([]);

@@ -37,7 +37,8 @@ import {
   type SpecStep,
 } from '../support/spec-model.ts';
 import { COLOCATED } from '../support/colocated.ts';
-import type { Observation, PathResult, SpecPathEntry, StepResult } from './runner.ts';
+import type { Observation, PathResult, StepResult } from './runner.ts';
+import type { SpecPathEntry } from './spec-paths.ts';
 
 export interface NodeReplay {
   machineId: string;

@@ -8,18 +8,17 @@ import type { Browser } from 'playwright-core';
 import type { AnyStateNode } from 'xstate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPEC_MODELS } from '../models/spec/index.ts';
+import { machineViewOf } from './machine-view.ts';
+import { writeReport } from './report.ts';
 import {
-  findSpecPath,
   launchBrowser,
-  machineViewOf,
   replayPath,
-  specPathsOf,
   startReplayApp,
   warmUp,
-  writeReport,
   type PathResult,
   type ReplayApp,
 } from './runner.ts';
+import { findSpecPath, specPathsOf } from './spec-paths.ts';
 import { BROWSER_SCRIPTS } from './scripts/index.ts';
 
 const OUT = join('.tmp', 'replay', 'npm-test');

@@ -1,6 +1,6 @@
 // The history machines' models (sample events and state serializations), shared by their replays
 // on live actors (tests/machines/history-flows.test.ts) and on the rendered pages
-// (tests/views/history.model.test.tsx), so both walk the same paths.
+// (tests/views/history-*.model.test.tsx), so both walk the same paths.
 import { assign, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import { couponsMachine, type CouponsContext } from '../../machines/commerce/coupons.ts';
 import {

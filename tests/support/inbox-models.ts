@@ -1,6 +1,6 @@
 // The account-area machines' models (inbox, messages, support): sample events and state
 // serializations, shared by their replays on live actors (tests/machines/inbox-flows.test.ts) and on
-// the rendered pages (tests/views/inbox.model.test.tsx), so both walk the same paths.
+// the rendered pages (tests/views/inbox.model.test.tsx, messages.model.test.tsx), so both walk the same paths.
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import type { Message, MessagePage, SupportRequest } from '../../domain/account.ts';
 import { inboxMachine, type InboxContext } from '../../machines/account/inbox.ts';

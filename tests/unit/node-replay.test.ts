@@ -14,7 +14,7 @@ import {
   nodeResultText,
   replayPathInNode,
 } from '../replay/node-runner.ts';
-import { specPathsOf, type SpecPathEntry } from '../replay/runner.ts';
+import { specPathsOf, type SpecPathEntry } from '../replay/spec-paths.ts';
 import { specStepLabel, type SpecModel, type SpecStep } from '../support/spec-model.ts';
 
 /** A path of the model through these steps (each the model's own, or as given), as the catalogue lists one. */

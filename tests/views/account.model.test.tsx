@@ -37,6 +37,7 @@ import { jsdomPerson } from './support/person.ts';
 import { profileDriver } from '../drivers/profile.ts';
 import { PASSWORD_LABELS, settingsDriver } from '../drivers/settings.ts';
 import { firstPaths, pagePaths, replaySpecPathOnPage } from './support/spec-page.ts';
+import { answer, banner, textOf, toasts, toastsOf } from './support/account-pages.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -61,42 +62,6 @@ async function startApp(effects: Partial<AppEffects>) {
 }
 
 type App = Awaited<ReturnType<typeof startApp>>;
-
-const banner = () => within(screen.getByRole('banner'));
-const textOf = (el: Element | null | undefined): string | null =>
-  el ? (el.textContent ?? '').replace(/\s+/g, ' ').trim() : null;
-
-/** The toasts on screen, oldest first. */
-const toasts = (): string[] =>
-  Array.from(screen.getByRole('region', { name: 'Notifications' }).querySelectorAll('p')).map((p) =>
-    textOf(p)!,
-  );
-
-/** The toasts a list of `toast.show kind text` leaves on screen: an error on screen is not shown twice. */
-function toastsOf(lines: string[]): string[] {
-  const shown: { kind: string; text: string }[] = [];
-  for (const line of lines) {
-    const said = /^toast\.show (\w+) (.*)$/.exec(line);
-    if (!said) continue;
-    const [, kind, text] = said as unknown as [string, string, string];
-    if (kind === 'error' && shown.some((t) => t.kind === 'error' && t.text === text)) continue;
-    shown.push({ kind, text });
-  }
-  return shown.map((t) => t.text);
-}
-
-/** An answer as the fake effect gives it: the step's output, or its error as the API client throws it. */
-async function answer<A extends unknown[], R>(
-  fake: Fake<A, R>,
-  step: SpecStep,
-  output?: (o: unknown) => R,
-  status = 0,
-) {
-  if ('settle' in step) return fake.resolve(output ? output(step.output) : (step.output as R));
-  // a failure without words of its own (the model's 'offline') is one the client could not word either
-  if ('fail' in step)
-    return fake.reject(new ApiError(step.error instanceof Error ? step.error.message : '', status));
-}
 
 /** A busy control: still focusable, aria-disabled. */
 const ariaDisabled = (el: HTMLElement) => el.getAttribute('aria-disabled') === 'true';

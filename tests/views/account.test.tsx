@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AccountSettings, Profile } from '../../domain/account.ts';
 import { MESSAGES } from '../../domain/validation.ts';
 import { PROFILE_MESSAGES } from '../../machines/account/profile.ts';
-import type { Restored } from '../../machines/auth/session.ts';
 import { SETTINGS_MESSAGES } from '../../machines/account/settings.ts';
 import { ApiError } from '../../src/platform/api.ts';
 import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
@@ -16,7 +15,7 @@ import { SETTINGS_TEXTS } from '../../src/account/settings-page.tsx';
 import { hugePng, memberProfile, pdfFile, pngFile, withPassword } from '../support/account-models.ts';
 import { emptyCart, fakeEffects } from '../support/fake-effects.ts';
 import { controllable } from './support/controllable.ts';
-import { renderApp } from './support/render-app.tsx';
+import { renderMemberApp } from './support/render-app.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -34,17 +33,7 @@ async function memberApp(path: string, effects: Partial<AppEffects> = {}) {
     fetchSettings: async () => withPassword,
     ...effects,
   });
-  const restored: Restored = { status: 'valid', token: 'a.b.c', socialLogin: false, user: MEMBER };
-  const app = await renderApp(
-    path,
-    {},
-    {
-      effects: base,
-      restored,
-    },
-  );
-  await screen.findByRole('link', { name: /^FruitCoin balance: / });
-  return app;
+  return renderMemberApp(path, base, MEMBER);
 }
 
 const header = () => within(screen.getByRole('banner'));

@@ -52,19 +52,25 @@ describe('auth navigation (requirements §6)', () => {
     system.stop();
   });
 
-  it('a session the server ended on a private page stays there, its address kept for after the login', async () => {
+  /** A member on `href` (at `pathname`) whose session the server ends; where the app then went. */
+  async function endedOn(pathname: string, href: string) {
     const system = startAppSystem({ effects: fakeEffects() });
     const session = systemActor(system, 'session');
     await waitFor(session, (s) => s.hasTag('loggedOut'));
     const visits: string[] = [];
     const unbind = bindAuthNavigation(system, {
-      navigate: (href) => visits.push(href),
-      pathname: () => '/orders',
-      href: () => '/orders?page=2',
+      navigate: (to) => visits.push(to),
+      pathname: () => pathname,
+      href: () => href,
     });
     session.send({ type: 'session.signedIn', token: 'a.b.c', userData: { userId: 'u-1' }, now: Date.now() });
     session.send({ type: 'session.revoked', token: 'a.b.c' });
     await waitFor(session, (s) => s.hasTag('loggedOut'));
+    return { session, visits, unbind, system };
+  }
+
+  it('a session the server ended on a private page stays there, its address kept for after the login', async () => {
+    const { session, visits, unbind, system } = await endedOn('/orders', '/orders?page=2');
     expect(visits).toEqual([]);
     expect(sessionStorage.getItem('auth_redirect_url')).toBe('/orders?page=2');
     // logging in again returns there
@@ -75,18 +81,7 @@ describe('auth navigation (requirements §6)', () => {
   });
 
   it('a session the server ended on a public page keeps no address', async () => {
-    const system = startAppSystem({ effects: fakeEffects() });
-    const session = systemActor(system, 'session');
-    await waitFor(session, (s) => s.hasTag('loggedOut'));
-    const visits: string[] = [];
-    const unbind = bindAuthNavigation(system, {
-      navigate: (href) => visits.push(href),
-      pathname: () => '/detail/x-1',
-      href: () => '/detail/x-1',
-    });
-    session.send({ type: 'session.signedIn', token: 'a.b.c', userData: { userId: 'u-1' }, now: Date.now() });
-    session.send({ type: 'session.revoked', token: 'a.b.c' });
-    await waitFor(session, (s) => s.hasTag('loggedOut'));
+    const { visits, unbind, system } = await endedOn('/detail/x-1', '/detail/x-1');
     expect(visits).toEqual([]);
     expect(sessionStorage.getItem('auth_redirect_url')).toBeNull();
     unbind();

@@ -1,15 +1,13 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
 import type { SignInResult } from '../../domain/session-user.ts';
 import type { VerifyAnswer } from '../../machines/auth/email-verification.ts';
 import type { ResendAnswer } from '../../machines/auth/resend-email.ts';
 import type { Restored } from '../../machines/auth/session.ts';
-import type { AppEffects } from '../../src/app/app-system.ts';
 import { orderFixture } from '../support/cart-fixtures.ts';
 import { fakeEffects, profileFixture } from '../support/fake-effects.ts';
 import { controllable } from './support/controllable.ts';
-import { renderApp } from './support/render-app.tsx';
+import { renderApp, withSession } from './support/render-app.tsx';
 
 const h1 = (name: string | RegExp) => screen.findByRole('heading', { level: 1, name });
 const loginDialog = () => screen.queryByRole('dialog', { name: /^(Log in to|Sign up for) FruitPrompt$/ });
@@ -18,18 +16,6 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-
-/** Effects whose session restores to `restored` (or waits until the test lets it). */
-function withSession(restored: Restored | Promise<Restored>, more: Partial<AppEffects> = {}): AppEffects {
-  const base = fakeEffects(more);
-  return {
-    ...base,
-    session: {
-      ...base.session,
-      actors: { ...base.session.actors, restoreSession: fromPromise(() => Promise.resolve(restored)) },
-    },
-  };
-}
 
 const member = {
   status: 'valid',

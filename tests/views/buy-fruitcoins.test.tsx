@@ -5,7 +5,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { TopUpRequest } from '../../domain/commerce.ts';
-import type { Restored } from '../../machines/auth/session.ts';
 import { ApiError } from '../../src/platform/api.ts';
 import type { AppEffects } from '../../src/app/app-system.ts';
 import { paymentPage as checkoutPaymentPage } from '../../src/commerce/checkout-logic.ts';
@@ -15,7 +14,7 @@ import { fakeEffects } from '../support/fake-effects.ts';
 import { fullFixture } from '../support/fixtures.ts';
 import { ledgerEntryFixture, ledgerPageFixture, offersFixture } from '../support/history-fixtures.ts';
 import { PACKS, topupResult } from '../models/buy-fruitcoins.ts';
-import { renderApp } from './support/render-app.tsx';
+import { renderApp, renderMemberApp } from './support/render-app.tsx';
 
 const BALANCE = 120;
 
@@ -26,22 +25,12 @@ async function memberApp(path: string, more: Partial<AppEffects> = {}, fruitCnt 
     fetchFruitPacks: async () => ({ data: PACKS, balance: fruitCnt }),
     ...more,
   });
-  const restored: Restored = {
-    status: 'valid',
-    token: 'a.b.c',
-    socialLogin: false,
-    user: { memberId: 'u-1', name: 'Mina Member', avatar: '/default-avatar.svg', fruitCnt },
-  };
-  const app = await renderApp(
-    path,
-    {},
-    {
-      effects: base,
-      restored,
-    },
-  );
-  await screen.findByRole('link', { name: /^FruitCoin balance: / });
-  return app;
+  return renderMemberApp(path, base, {
+    memberId: 'u-1',
+    name: 'Mina Member',
+    avatar: '/default-avatar.svg',
+    fruitCnt,
+  });
 }
 
 const main = () => within(screen.getByRole('main'));

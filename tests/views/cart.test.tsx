@@ -2,48 +2,18 @@
 // page shows and changes it, checks out (FruitCoins at once, premium on the payment page), and the
 // payment pages show how it ended.
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Cart, CheckoutRequest, OrderDetail } from '../../domain/commerce.ts';
 import type { Restored } from '../../machines/auth/session.ts';
 import { ApiError } from '../../src/platform/api.ts';
-import type { AppEffects } from '../../src/app/app-system.ts';
-import { paymentPage } from '../../src/commerce/checkout-logic.ts';
 import { cartOf, checkoutResult, couponFixture, orderFixture } from '../support/cart-fixtures.ts';
-import { fakeEffects } from '../support/fake-effects.ts';
 import { cardFixture, fullFixture } from '../support/fixtures.ts';
 import { controllable } from './support/controllable.ts';
+import { asMember, member, payments, resetAroundEachPath } from './support/buying-pages.ts';
 import { renderApp } from './support/render-app.tsx';
 
-const member: Restored = {
-  status: 'valid',
-  token: 'a.b.c',
-  socialLogin: false,
-  user: { memberId: 'u-1', name: 'Mina Member', avatar: '/default-avatar.svg', fruitCnt: 100 },
-};
-
-function asMember(more: Partial<AppEffects> = {}): AppEffects {
-  const base = fakeEffects(more);
-  return {
-    ...base,
-    session: {
-      ...base.session,
-      actors: { ...base.session.actors, restoreSession: fromPromise(() => Promise.resolve(member)) },
-    },
-  };
-}
-
-let payments: string[];
-beforeEach(() => {
-  payments = [];
-  paymentPage.go = (url) => void payments.push(url);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  localStorage.clear();
-  sessionStorage.clear();
-});
+resetAroundEachPath();
 
 const main = () => within(screen.getByRole('main'));
 

@@ -1,4 +1,5 @@
-// The catalog's independent models (tests/models/spec: prompt-list, prompt-detail, template-filler),
+// The catalog's independent models (tests/models/spec: prompt-list, prompt-detail; template-filler in
+// tests/views/template-filler.model.test.tsx, what they share in tests/views/support/catalog-pages.ts),
 // written from docs/requirements.md, replayed on the rendered app. Every step of a model path becomes what a person
 // does (following a link, the header search, Back/Forward, a click or typing by role and name) or the
 // answer of a fake catalog call with the step's own output; after every step the page, read from the
@@ -14,149 +15,36 @@
 //   second entry of the address shown (a link to the page shown reloads its own entry).
 // - promptDetail: "Try again" where the page has no such button (only the error view and the failed
 //   related shelf have one).
-// - templateFiller: typing into a field the form does not have (no "Variable 3" field, no fields before
-//   a template is shown or for a template without variables), "Reset" or "Copy prompt" before a
-//   template is shown and "Reset" for a template without variables (no such buttons).
 // Repetitive variations left out to keep the file fast are named where the paths are chosen.
-import { act, screen, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
-import { describe, it, vi } from 'vitest';
-import { SimulatedClock } from 'xstate';
+import { act, within } from '@testing-library/react';
 import { PRODUCT_NAME, type ListQuery, type PromptFull, type PromptPage } from '../../domain/catalog.ts';
 import type { PromptLookup } from '../../machines/catalog/prompt-detail.ts';
-import type { AppEffects } from '../../src/app/app-system.ts';
-import { fakeEffects } from '../support/fake-effects.ts';
 import { cardFixture, fullFixture } from '../support/fixtures.ts';
-import { specStepLabel, type EffectCall, type SpecStep } from '../support/spec-model.ts';
+import type { SpecStep } from '../support/spec-model.ts';
 import { promptListSpec, QUERIES, type PromptListState, type QueryName } from '../models/spec/prompt-list.ts';
 import { promptDetailSpec, type PromptDetailState } from '../models/spec/prompt-detail.ts';
-import {
-  PROMPTS,
-  templateFillerSpec,
-  type PromptName,
-  type TemplateFillerState,
-} from '../models/spec/template-filler.ts';
 import { controllable, settle } from './support/controllable.ts';
-import { renderApp } from './support/render-app.tsx';
-import { pagePaths, replaySpecPathOnPage } from './support/spec-page.ts';
+import { describePagePaths, pagePaths } from './support/spec-page.ts';
 import { jsdomPerson } from './support/person.ts';
 import { promptDetailDriver } from '../drivers/prompt-detail.ts';
 import { promptListDriver } from '../drivers/prompt-list.ts';
-import { templateFillerDriver } from '../drivers/template-filler.ts';
-
-/** A replay renders the whole app; the first one also loads the pages' code (slow on a busy machine). */
-const REPLAY_TIMEOUT = 20_000;
-
-/** Start somewhere with no list, prompt or template, so every path begins where its model does. */
-const START = '/terms';
-const START_TITLE = 'Terms of Service';
-
-async function startApp(effects: Partial<AppEffects>, clock?: SimulatedClock) {
-  const app = await renderApp(
-    START,
-    {},
-    // no shelves on the home page: the grid is what these replays read
-    { effects: fakeEffects({ fetchHomeSections: async () => [], ...effects }), ...(clock ? { clock } : {}) },
-  );
-  await screen.findByRole('heading', { level: 1, name: START_TITLE });
-  return Object.assign(app, { hands: hands() });
-}
-type App = Awaited<ReturnType<typeof startApp>>;
-
-/** Following a link to `href` (to the page shown, it loads that page again in its own entry). */
-async function follow(app: App, href: string): Promise<void> {
-  await act(() => app.router.navigate({ href }));
-  await settle();
-}
-
-// Reading the page by role and name. jsdom has no style sheets, so what a person cannot perceive is
-// what `hidden` or `aria-hidden` takes away: checking that once per element (rather than Testing
-// Library's style walk for every element of every query) keeps the replays fast.
-const perceivable = (el: Element): boolean => el.closest('[aria-hidden="true"], [hidden]') === null;
-type Name = string | RegExp;
-const all = (container: HTMLElement, role: string, options: { name?: Name; level?: number } = {}) =>
-  within(container)
-    .queryAllByRole(role, { ...options, hidden: true })
-    .filter(perceivable);
-const one = (container: HTMLElement, role: string, options: { name?: Name; level?: number } = {}) =>
-  all(container, role, options)[0] ?? null;
-/** The element a person would reach for (it must be there). */
-const find = (container: HTMLElement, role: string, options: { name?: Name; level?: number } = {}) => {
-  const found = one(container, role, options);
-  if (!found) throw new Error(`The page has no ${role} named ${String(options.name ?? '')}`);
-  return found;
-};
-const text = (el: Element | null | undefined): string | null => el?.textContent ?? null;
-const main = (): HTMLElement => screen.getByRole('main');
-
-/** The page's title: its level-1 heading, or the level-2 heading of a page that has none (an error view). */
-const pageHeading = (): string | null =>
-  text(one(main(), 'heading', { level: 1 }) ?? one(main(), 'heading', { level: 2 }));
-
-/** The elements of a role with their accessible names (Testing Library computes them). */
-function namesOf(container: HTMLElement, role: string): { element: HTMLElement; name: string }[] {
-  const found: { element: HTMLElement; name: string }[] = [];
-  within(container).queryAllByRole(role, {
-    hidden: true,
-    name: (name, element) => {
-      if (perceivable(element)) found.push({ element: element as HTMLElement, name });
-      return true;
-    },
-  });
-  return found;
-}
-
-/** A person's hands, without the pauses and style checks a browser does not need here. */
-const hands = () => userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-
-/** Lets the app run until `done` holds (the router and the machines answer within a few turns). */
-async function until(done: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; turn < 50; turn++) {
-    if (done()) return;
-    await settle();
-  }
-  throw new Error(`The page never ${what}`);
-}
-
-/**
- * The calls of a fake made during a step, against the effects the model says the step starts (same
- * number, and each input found in what the page sent: the page adds what the model does not name,
- * such as the page size).
- */
-function checkCalls(
-  step: SpecStep,
-  made: unknown[],
-  expected: EffectCall[],
-  sent: (call: EffectCall) => unknown,
-): void {
-  const wanted = expected.map(sent);
-  const agrees =
-    made.length === wanted.length &&
-    made.every((m, i) => {
-      const w = wanted[i];
-      if (typeof w !== 'object' || w === null) return m === w;
-      return Object.entries(w).every(
-        ([k, v]) => JSON.stringify((m as Record<string, unknown>)[k]) === JSON.stringify(v),
-      );
-    });
-  if (!agrees)
-    throw new Error(
-      `After ${specStepLabel(step)}: expected the page to call ${JSON.stringify(wanted)} but it called ${JSON.stringify(made)}`,
-    );
-}
-
-/** Answers and failures of a fake call, as the step says. */
-async function answer<A extends unknown[], R>(
-  fake: ReturnType<typeof controllable<A, R>>,
-  step: SpecStep,
-  output: (value: unknown) => R,
-): Promise<void> {
-  if ('settle' in step) await fake.resolve(output(step.output));
-  else if ('fail' in step) await fake.reject(step.error ?? new Error(`${step.fail} failed`));
-}
-
-// ---------------------------------------------------------------------------------------------
-// promptList: home, the search page and Recommended
+import {
+  REPLAY_TIMEOUT,
+  START_TITLE,
+  startApp,
+  type App,
+  follow,
+  all,
+  one,
+  find,
+  text,
+  main,
+  pageHeading,
+  namesOf,
+  until,
+  checkCalls,
+  answer,
+} from './support/catalog-pages.ts';
 
 const listModel = promptListSpec();
 
@@ -366,31 +254,23 @@ const listPaths = pagePaths(listModel, (step, before, after) => {
   return listCanTake(step, before, after);
 });
 
-describe(`promptList on the page against ${listModel.spec}`, () => {
-  for (const path of listPaths) {
-    it(
-      path.title,
-      async () => {
-        await replaySpecPathOnPage(
-          listModel,
-          {
-            start: async () => {
-              const fetch = controllable<[ListQuery], PromptPage>();
-              const app = await startApp({ listPrompts: fetch.fn });
-              return Object.assign(app, { fetch });
-            },
-            perform: performList,
-            observe: observeList,
-            shown: listShown,
-            stop: (app) => app.system.stop(),
-          },
-          path,
-        );
-      },
-      REPLAY_TIMEOUT,
-    );
-  }
-});
+describePagePaths(
+  `promptList on the page against ${listModel.spec}`,
+  listModel,
+  listPaths,
+  {
+    start: async () => {
+      const fetch = controllable<[ListQuery], PromptPage>();
+      const app = await startApp({ listPrompts: fetch.fn });
+      return Object.assign(app, { fetch });
+    },
+    perform: performList,
+    observe: observeList,
+    shown: listShown,
+    stop: (app) => app.system.stop(),
+  },
+  REPLAY_TIMEOUT,
+);
 
 // ---------------------------------------------------------------------------------------------
 // promptDetail: the detail page and "You may also like"
@@ -502,220 +382,24 @@ const detailPaths = pagePaths(detailModel, (step, before, after) => {
   return true;
 });
 
-describe(`promptDetail on the page against ${detailModel.spec}`, () => {
-  for (const path of detailPaths) {
-    it(
-      path.title,
-      async () => {
-        await replaySpecPathOnPage(
-          detailModel,
-          {
-            start: async () => {
-              const getPrompt = controllable<[string], PromptLookup>();
-              const getRelated = controllable<[number], ReturnType<typeof relatedOnWire>>();
-              const app = await startApp({ getPrompt: getPrompt.fn, getRelated: getRelated.fn });
-              return Object.assign(app, { getPrompt, getRelated });
-            },
-            perform: performDetail,
-            observe: observeDetail,
-            shown: detailShown,
-            stop: (app) => app.system.stop(),
-          },
-          path,
-        );
-      },
-      REPLAY_TIMEOUT,
-    );
-  }
-});
+describePagePaths(
+  `promptDetail on the page against ${detailModel.spec}`,
+  detailModel,
+  detailPaths,
+  {
+    start: async () => {
+      const getPrompt = controllable<[string], PromptLookup>();
+      const getRelated = controllable<[number], ReturnType<typeof relatedOnWire>>();
+      const app = await startApp({ getPrompt: getPrompt.fn, getRelated: getRelated.fn });
+      return Object.assign(app, { getPrompt, getRelated });
+    },
+    perform: performDetail,
+    observe: observeDetail,
+    shown: detailShown,
+    stop: (app) => app.system.stop(),
+  },
+  REPLAY_TIMEOUT,
+);
 
 // ---------------------------------------------------------------------------------------------
 // templateFiller: the variables, the filled prompt and "Copy prompt" on a free ChatGPT prompt
-
-const fillerModel = templateFillerSpec();
-
-/** Each model prompt on its own detail page; lakeEdited is lake's page after an edit on the server. */
-const FILLER_PAGES: Record<PromptName, { slugId: string; title: string }> = {
-  lake: { slugId: 'misty-lake-7', title: 'Misty Lake' },
-  lakeEdited: { slugId: 'misty-lake-7', title: 'Misty Lake, edited' },
-  portrait: { slugId: 'a-portrait-8', title: 'A Portrait' },
-};
-const nameOf = (event: { [key: string]: unknown }): PromptName =>
-  (Object.keys(PROMPTS) as PromptName[]).find(
-    (k) => PROMPTS[k].promptId === event.promptId && PROMPTS[k].template === event.template,
-  )!;
-
-/** A free ChatGPT prompt (its "Open in ChatGPT" link carries what "Copy prompt" copies). */
-const fillerPrompt = (name: PromptName): PromptFull => {
-  const { promptId, template, variables } = PROMPTS[name];
-  const { slugId, title } = FILLER_PAGES[name];
-  const base = fullFixture(promptId);
-  return {
-    ...base,
-    slugId,
-    title,
-    generatorType: 3,
-    grade: 0,
-    hasAccess: 1,
-    promptDetail: { ...base.promptDetail, slugId, template, variables: variables.map((v) => ({ ...v })) },
-  };
-};
-
-interface FillerApp extends App {
-  copy: ReturnType<typeof controllable<[string], void>>;
-  serve: (name: PromptName) => void;
-  getPrompt: ReturnType<typeof vi.fn>;
-}
-
-async function performFiller(
-  app: FillerApp,
-  step: SpecStep,
-  before: TemplateFillerState,
-  after: TemplateFillerState,
-) {
-  const copies = app.copy.fn.mock.calls.length;
-  if ('send' in step) {
-    const event = step.send;
-    const name = event.type === 'template.load' ? nameOf(event) : null;
-    // the detail page loads its template into the filler once the prompt is shown
-    if (name) app.serve(name);
-    const asked = app.getPrompt.mock.calls.length;
-    await jsdomPerson(app, { user: app.hands }).take(templateFillerDriver, event, before);
-    if (name) {
-      await until(
-        () =>
-          app.getPrompt.mock.calls.length > asked &&
-          pageHeading() === FILLER_PAGES[name].title &&
-          one(main(), 'button', { name: 'Copy prompt' }) !== null,
-        `showed ${FILLER_PAGES[name].title} with its template`,
-      );
-      await settle();
-    }
-  } else await answer(app.copy, step, () => undefined);
-  checkCalls(
-    step,
-    app.copy.fn.mock.calls.slice(copies).map(([text]) => text),
-    fillerModel.calls?.(before, step, after) ?? [],
-    (call) => (call.input as { text: string }).text,
-  );
-}
-
-function observeFiller() {
-  const toaster = one(document.body, 'region', { name: 'Notifications' })!;
-  const toasts = all(toaster, 'paragraph').map(text);
-  const page = main();
-  const copyButton = one(page, 'button', { name: 'Copy prompt' });
-  if (!copyButton) return { heading: pageHeading(), filler: null, toasts };
-  const group = one(page, 'group', { name: 'Fill in the variables' });
-  const fields = group ? namesOf(group, 'textbox') : [];
-  const open = one(page, 'link', { name: 'Open in ChatGPT' })!.getAttribute('href')!;
-  return {
-    heading: pageHeading(),
-    filler: {
-      variables: fields.map(({ element, name }) => ({
-        index: Number(/^Variable (\d+): /.exec(name)?.[1]) - 1,
-        label: name.replace(/^Variable \d+: /, ''),
-        example: element.getAttribute('placeholder'),
-      })),
-      values: fields.map(({ element }) => (element as HTMLInputElement).value),
-      text: text(within(page).getByLabelText('Filled prompt')),
-      copying: copyButton.hasAttribute('disabled'),
-      examplesUsed:
-        within(page).queryByText(
-          'Fields left empty are copied with the example shown in them. Type your own to replace it.',
-        ) !== null,
-      copiedText: new URL(open).searchParams.get('q'),
-    },
-    toasts,
-  };
-}
-
-function fillerShown(expected: unknown, state: TemplateFillerState) {
-  const e = expected as {
-    variables: { index: number; label: string; example: string }[];
-    values: string[];
-    text: string;
-    copying: boolean;
-    examplesUsed: number;
-    copiedText: string;
-    toasts: { kind: string; message: string }[];
-  };
-  // a toast's kind is its colour and icon; what the page says is its message
-  const toasts = e.toasts.map((t) => t.message);
-  if (state.prompt === null) return { heading: START_TITLE, filler: null, toasts };
-  return {
-    heading: FILLER_PAGES[state.prompt].title,
-    filler: {
-      variables: e.variables.map(({ index, label, example }) => ({ index, label, example })),
-      values: e.values,
-      text: e.text,
-      copying: e.copying,
-      examplesUsed: e.examplesUsed > 0,
-      copiedText: e.copiedText,
-    },
-    toasts,
-  };
-}
-
-const fillerCanTake = (step: SpecStep, before: TemplateFillerState): boolean => {
-  if (!('send' in step)) return true;
-  const event = step.send;
-  const fields = before.prompt ? PROMPTS[before.prompt].variables.length : 0;
-  if (event.type === 'variable.change') return (event.index as number) < fields;
-  if (event.type === 'template.reset') return fields > 0;
-  if (event.type === 'template.copy') return before.prompt !== null;
-  return true;
-};
-
-// Left out as repetitive, to keep the file fast (the machine replays take every path of the model):
-// paths longer than three steps, except for the copy's answer as a fourth step (the toast after
-// typing, and the answer of a copy left behind); typing that changes nothing; the blocked clipboard
-// once something was typed (its message does not depend on what was typed); and while copying,
-// typing, Reset and Copy on the portrait (the lake shows them).
-let fillerDepth = 0;
-const fillerPaths = pagePaths(fillerModel, (step, before, after) => {
-  if (!fillerCanTake(step, before)) return false;
-  // the steps of a path are asked in order, each path from the model's start (where no step a
-  // person can take leaves the model as it was)
-  fillerDepth = before === fillerModel.initial ? 1 : fillerDepth + 1;
-  if (fillerDepth > 4 || (fillerDepth === 4 && 'send' in step)) return false;
-  if ('fail' in step && before.values.some((value) => value !== '')) return false;
-  if ('send' in step && step.send.type !== 'template.load') {
-    if (before.phase === 'editing' && JSON.stringify(after) === JSON.stringify(before)) return false;
-    if (before.phase === 'copying' && before.prompt !== 'lake') return false;
-  }
-  return true;
-});
-
-describe(`templateFiller on the page against ${fillerModel.spec}`, () => {
-  for (const path of fillerPaths) {
-    it(
-      path.title,
-      async () => {
-        await replaySpecPathOnPage(
-          fillerModel,
-          {
-            start: async () => {
-              const copy = controllable<[string], void>();
-              const served: Record<number, PromptName> = { 7: 'lake', 8: 'portrait' };
-              const getPrompt = vi.fn(async (slugId: string): Promise<PromptLookup> => {
-                const id = Number(/(\d+)$/.exec(slugId)?.[1]);
-                return served[id] ? { found: true, prompt: fillerPrompt(served[id]) } : { found: false };
-              });
-              // toasts stay until the model says time passed (it never does): no 2 s race
-              const app = await startApp({ getPrompt, copyText: copy.fn }, new SimulatedClock());
-              const serve = (name: PromptName) => void (served[PROMPTS[name].promptId] = name);
-              return Object.assign(app, { copy, serve, getPrompt });
-            },
-            perform: performFiller,
-            observe: observeFiller,
-            shown: fillerShown,
-            stop: (app) => app.system.stop(),
-          },
-          path,
-        );
-      },
-      REPLAY_TIMEOUT,
-    );
-  }
-});

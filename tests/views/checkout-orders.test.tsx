@@ -3,44 +3,14 @@
 // its items and what it paid, and the orders list and an order's page say which orders came from one
 // checkout. Nothing of a FruitCoin prompt vanishes because a premium one was bought with it.
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fromPromise } from 'xstate';
+import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../domain/commerce.ts';
-import type { Restored } from '../../machines/auth/session.ts';
-import type { AppEffects } from '../../src/app/app-system.ts';
-import { paymentPage } from '../../src/commerce/checkout-logic.ts';
 import { cartOf, checkoutResult, orderFixture, sameCheckout } from '../support/cart-fixtures.ts';
-import { fakeEffects } from '../support/fake-effects.ts';
 import { orderSummaryFixture } from '../support/history-fixtures.ts';
+import { asMember, payments, resetAroundEachPath } from './support/buying-pages.ts';
 import { renderApp } from './support/render-app.tsx';
 
-const member: Restored = {
-  status: 'valid',
-  token: 'a.b.c',
-  socialLogin: false,
-  user: { memberId: 'u-1', name: 'Mina Member', avatar: '/default-avatar.svg', fruitCnt: 100 },
-};
-
-function asMember(more: Partial<AppEffects> = {}): AppEffects {
-  const base = fakeEffects(more);
-  return {
-    ...base,
-    session: {
-      ...base.session,
-      actors: { ...base.session.actors, restoreSession: fromPromise(() => Promise.resolve(member)) },
-    },
-  };
-}
-
-let payments: string[];
-beforeEach(() => {
-  payments = [];
-  paymentPage.go = (url) => void payments.push(url);
-});
-afterEach(() => {
-  localStorage.clear();
-  sessionStorage.clear();
-});
+resetAroundEachPath();
 
 const main = () => within(screen.getByRole('main'));
 

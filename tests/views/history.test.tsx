@@ -1,11 +1,10 @@
 // The member's history pages in detail: what each shows, its links and addresses, keyboard and
 // focus in the dialogs, and what a new member sees. The state-by-state replays are in
-// tests/views/history.model.test.tsx.
+// tests/views/history-orders.model.test.tsx and history-coins.model.test.tsx.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { OrderPage } from '../../domain/commerce.ts';
-import type { Restored } from '../../machines/auth/session.ts';
 import { ApiError } from '../../src/platform/api.ts';
 import { systemActor, type AppEffects } from '../../src/app/app-system.ts';
 import { externalPage } from '../../src/commerce/history-logic.ts';
@@ -19,7 +18,7 @@ import {
   orderSummaryFixture,
 } from '../support/history-fixtures.ts';
 import { controllable } from './support/controllable.ts';
-import { renderApp } from './support/render-app.tsx';
+import { renderMemberApp } from './support/render-app.tsx';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -32,22 +31,12 @@ const BALANCE = 650;
 /** The app at `path` with a member signed in (restored at start) and these fake API calls. */
 async function memberApp(path: string, effects: Partial<AppEffects> = {}) {
   const base = fakeEffects({ fetchCart: async () => ({ ...emptyCart(), balance: BALANCE }), ...effects });
-  const restored: Restored = {
-    status: 'valid',
-    token: 'a.b.c',
-    socialLogin: false,
-    user: { memberId: 'u-1', name: 'Mina Member', avatar: '/default-avatar.svg', fruitCnt: BALANCE },
-  };
-  const app = await renderApp(
-    path,
-    {},
-    {
-      effects: base,
-      restored,
-    },
-  );
-  await screen.findByRole('link', { name: /^FruitCoin balance: / });
-  return app;
+  return renderMemberApp(path, base, {
+    memberId: 'u-1',
+    name: 'Mina Member',
+    avatar: '/default-avatar.svg',
+    fruitCnt: BALANCE,
+  });
 }
 
 const main = () => within(screen.getByRole('main'));

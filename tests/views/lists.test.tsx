@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fromPromise } from 'xstate';
 import type { ListQuery, PromptPage } from '../../domain/catalog.ts';
 import type { Restored } from '../../machines/auth/session.ts';
-import type { AppEffects } from '../../src/app/app-system.ts';
 import { fakeEffects } from '../support/fake-effects.ts';
 import { cardFixture } from '../support/fixtures.ts';
-import { renderApp } from './support/render-app.tsx';
+import { renderApp, withSession } from './support/render-app.tsx';
 
 const member: Restored = {
   status: 'valid',
@@ -14,17 +12,6 @@ const member: Restored = {
   socialLogin: false,
   user: { memberId: 'u-1', name: 'Mina Member', avatar: '/default-avatar.svg', fruitCnt: 35 },
 };
-
-function withSession(restored: Restored, more: Partial<AppEffects> = {}): AppEffects {
-  const base = fakeEffects(more);
-  return {
-    ...base,
-    session: {
-      ...base.session,
-      actors: { ...base.session.actors, restoreSession: fromPromise(() => Promise.resolve(restored)) },
-    },
-  };
-}
 
 /** 30 prompts, 24 a page: page 1 has 24 cards, page 2 the last 6. */
 const paged = async (query: ListQuery): Promise<PromptPage> => {

@@ -6,6 +6,7 @@ import { fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { ListQuery, PromptPage } from '../../../domain/catalog.ts';
 import type { PromptLookup } from '../../../machines/catalog/prompt-detail.ts';
 import type { Restored } from '../../../machines/auth/session.ts';
+import type { SessionUser } from '../../../domain/session-user.ts';
 import { createAppRouter } from '../../../src/router.tsx';
 import { PAGE_MODULES } from '../../../src/routes/-lib/page-modules.gen.ts';
 import {
@@ -22,7 +23,7 @@ import { navigation } from '../../../src/platform/navigation.ts';
 import { SignedInAccount } from '../../../src/shell/header-account-slot.tsx';
 import { preloadShellViews } from '../../../src/shell/shell-dialogs.tsx';
 import { pageFixture } from '../../support/fixtures.ts';
-import { emptyCart } from '../../support/fake-effects.ts';
+import { emptyCart, fakeEffects } from '../../support/fake-effects.ts';
 import { ApiError } from '../../../src/platform/api.ts';
 
 export interface FakeEffects {
@@ -161,6 +162,32 @@ export async function renderApp(
   if (options.settleSession !== false)
     await act(() => waitFor(systemActor(system, 'session'), (s) => !s.hasTag('pending')));
   return { ...view, user, system, router, history, effects: fakes };
+}
+
+/** The fake effects (and `more`) with a session that restores to `restored` (or waits until it does). */
+export function withSession(
+  restored: Restored | Promise<Restored>,
+  more: Partial<AppEffects> = {},
+): AppEffects {
+  const base = fakeEffects(more);
+  return {
+    ...base,
+    session: {
+      ...base.session,
+      actors: { ...base.session.actors, restoreSession: fromPromise(() => Promise.resolve(restored)) },
+    },
+  };
+}
+
+/** The app at `path` with `user` signed in (restored at start), once the header shows their balance. */
+export async function renderMemberApp(path: string, effects: AppEffects, user: SessionUser) {
+  const app = await renderApp(
+    path,
+    {},
+    { effects, restored: { status: 'valid', token: 'a.b.c', socialLogin: false, user } },
+  );
+  await screen.findByRole('link', { name: /^FruitCoin balance: / });
+  return app;
 }
 
 export const locationOf = (router: ReturnType<typeof createAppRouter>) => router.state.location;

@@ -3,6 +3,7 @@
 // address, found by role and accessible name), time passing, or the answer of a fake call; after
 // every step what the page shows, read from the DOM, must equal what the model expects, in the
 // model's own terms. A page that disagrees with its model fails the test named after the path.
+import { describe, it } from 'vitest';
 import {
   stateCoverPaths,
   specStepLabel,
@@ -92,6 +93,19 @@ export async function replaySpecPathOnPage<S, App>(
   } finally {
     replay.stop?.(app);
   }
+}
+
+/** One test a path, named after it, each replaying the path on a page started afresh by `replay`. */
+export function describePagePaths<S, App>(
+  title: string,
+  model: SpecModel<S>,
+  paths: SpecPath<S>[],
+  replay: PageReplay<S, App>,
+  timeout: number,
+): void {
+  describe(title, () => {
+    for (const path of paths) it(path.title, () => replaySpecPathOnPage(model, replay, path), timeout);
+  });
 }
 
 /**
