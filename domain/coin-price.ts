@@ -5,13 +5,14 @@ import { formatCents } from './catalog.ts';
 import type { CouponKind, FruitPack } from './commerce.ts';
 
 /**
- * The order a percentage coupon is valued on. Coupons have no cap (couponDiscount in commerce.ts takes the
- * percentage of the whole money subtotal), so "the most it takes off" has no bound; a percentage is valued
- * at its discount on its minimum spend or on this order, whichever is larger: $20, the dearest premium
- * prompt of the demo catalogue ($19.99) rounded up. On a bigger cart it is worth more than it cost: a cap
- * on percentage coupons (a column of coupons and offers) would close that, and is not built.
+ * Only fixed-amount coupons are sold for FruitCoins. A percentage coupon has no cap (couponDiscount in
+ * commerce.ts takes the percentage of the whole money subtotal), so what it takes off has no bound and no
+ * coin price covers it: on a big enough cart it is worth more than any price. The shop may still give
+ * percentage coupons away (a welcome gift, support's goodwill); it does not sell them.
  */
-export const PERCENT_REFERENCE_ORDER_CENTS = 2000;
+export const PERCENT_NOT_SOLD =
+  'Only fixed-amount coupons are sold for FruitCoins: what a percentage coupon takes off has no limit, so ' +
+  'no coin price covers it. Offer an amount off instead';
 
 /** An offer as the rule reads it: its coin price and the coupon it gives. */
 export interface PricedOffer {
@@ -19,11 +20,9 @@ export interface PricedOffer {
   coupon: { kind: CouponKind; value: number; minSpendCents: number };
 }
 
-/** What the coupon is worth in cents: an amount's value; a percentage of its reference order (see above). */
-export function offerDiscountCents(coupon: PricedOffer['coupon']): number {
-  if (coupon.kind === 'amount') return coupon.value;
-  const order = Math.max(coupon.minSpendCents, PERCENT_REFERENCE_ORDER_CENTS);
-  return Math.ceil((order * coupon.value) / 100);
+/** What an amount coupon is worth in cents: the most it takes off (a percentage has no bound: null). */
+export function offerDiscountCents(coupon: PricedOffer['coupon']): number | null {
+  return coupon.kind === 'amount' ? coupon.value : null;
 }
 
 /** The pack that gives the most coins per cent, bonus included (the first of equals). */
@@ -42,16 +41,13 @@ export function minimumCoinPrice(discountCents: number, packs: readonly FruitPac
 /** Why an offer's coin price breaks the rule (with the least it may cost), or null when it obeys it. */
 export function checkOfferPrice(offer: PricedOffer, packs: readonly FruitPack[]): string | null {
   const discount = offerDiscountCents(offer.coupon);
+  if (discount === null) return PERCENT_NOT_SOLD;
   const minimum = minimumCoinPrice(discount, packs);
   if (offer.fruitCost >= minimum) return null;
   const pack = bestPack(packs);
-  const worth =
-    offer.coupon.kind === 'percent'
-      ? `${offer.coupon.value}% of ${formatCents(Math.max(offer.coupon.minSpendCents, PERCENT_REFERENCE_ORDER_CENTS))}, ${formatCents(discount)}`
-      : formatCents(discount);
   return (
     `An offer's coin price must be at least ${minimum.toLocaleString('en-US')} FruitCoins, not ` +
-    `${offer.fruitCost.toLocaleString('en-US')}: its coupon is worth ${worth}, and the ${pack.title} pack sells ` +
-    `${pack.coins.toLocaleString('en-US')} FruitCoins for ${formatCents(pack.priceCents)}`
+    `${offer.fruitCost.toLocaleString('en-US')}: its coupon is worth ${formatCents(discount)}, and the ` +
+    `${pack.title} pack sells ${pack.coins.toLocaleString('en-US')} FruitCoins for ${formatCents(pack.priceCents)}`
   );
 }

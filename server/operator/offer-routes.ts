@@ -49,8 +49,14 @@ export function offerRoutes(app: OperatorApp, db: Db): void {
       }
       const problem = checkOfferPrice({ fruitCost: offer.fruitCost, coupon }, FRUIT_PACKS);
       if (problem !== null) {
-        const minimum = minimumCoinPrice(offerDiscountCents(coupon), FRUIT_PACKS);
-        throw new ApiError(400, problem, { field: 'fruitCost', minimum });
+        const discount = offerDiscountCents(coupon);
+        throw new ApiError(
+          400,
+          problem,
+          discount === null
+            ? { field: 'couponKind' }
+            : { field: 'fruitCost', minimum: minimumCoinPrice(discount, FRUIT_PACKS) },
+        );
       }
       const row = await db.one<{ created: boolean }>(
         `INSERT INTO exchange_offers (id, title, fruit_cost, coupon_title, coupon_kind, coupon_value,

@@ -8,7 +8,7 @@ import {
   checkOfferPrice,
   minimumCoinPrice,
   offerDiscountCents,
-  PERCENT_REFERENCE_ORDER_CENTS,
+  PERCENT_NOT_SOLD,
 } from '../../domain/coin-price.ts';
 import type { PgliteDb } from '../../server/db/pglite.ts';
 import { FRUIT_PACKS } from '../../server/commerce/topups.ts';
@@ -34,12 +34,13 @@ describe('the coin price rule', () => {
     );
   });
 
-  it('values an amount at its value, and an uncapped percentage at its minimum spend or $20', () => {
+  it('values an amount at its value; a percentage has no bound, so no coin price covers it', () => {
     expect(offerDiscountCents(amount(500, 1200))).toBe(500);
-    expect(PERCENT_REFERENCE_ORDER_CENTS).toBe(2000);
-    expect(offerDiscountCents(percent(10))).toBe(200);
-    expect(offerDiscountCents(percent(25, 1000))).toBe(500);
-    expect(offerDiscountCents(percent(10, 5000))).toBe(500);
+    expect(offerDiscountCents(percent(10))).toBeNull();
+    expect(offerDiscountCents(percent(25, 1000))).toBeNull();
+    // 10% of a $200 cart is $20: any coin price would sell it below its worth
+    for (const fruitCost of [260, 2600, 1_000_000])
+      expect(checkOfferPrice({ fruitCost, coupon: percent(10) }, FRUIT_PACKS)).toBe(PERCENT_NOT_SOLD);
   });
 
   it('refuses the attack run’s offer with the least price it may have, and takes that price', () => {
@@ -49,10 +50,6 @@ describe('the coin price rule', () => {
         'Orchard pack sells 2,600 FruitCoins for $19.99',
     );
     expect(checkOfferPrice({ ...old, fruitCost: 261 }, FRUIT_PACKS)).toBeNull();
-    expect(checkOfferPrice({ fruitCost: 260, coupon: percent(10) }, FRUIT_PACKS)).toBe(
-      "An offer's coin price must be at least 261 FruitCoins, not 260: its coupon is worth 10% of $20.00, " +
-        '$2.00, and the Orchard pack sells 2,600 FruitCoins for $19.99',
-    );
   });
 
   it('holds for every demo offer, each at a round price', () => {
@@ -104,7 +101,7 @@ describe('the offers of a seeded database', () => {
       data.exchangeOffers = [{ ...data.exchangeOffers[0]!, fruitCost: 50 }];
       await expect(seed(fresh, data, 'coin-price-test')).rejects.toThrow(SeedDataError);
       await expect(seed(fresh, data, 'coin-price-test')).rejects.toThrow(
-        /Exchange offer 1 \("5% coupon"\): An offer's coin price must be at least 131 FruitCoins, not 50/,
+        /Exchange offer 1 \("\$1 coupon"\): An offer's coin price must be at least 131 FruitCoins, not 50/,
       );
       expect((await fresh.one<{ n: number }>('SELECT count(*)::integer AS n FROM exchange_offers')).n).toBe(
         0,
@@ -152,9 +149,15 @@ describe("the operator's offers (POST /api/operator/offers)", () => {
         'Orchard pack sells 2,600 FruitCoins for $19.99',
     );
     expect(refused.body.extend).toMatchObject({ field: 'fruitCost', minimum: 261 });
-    const uncapped = await put({ ...offer, couponKind: 'percent', couponValue: 50, couponMinSpendCents: 0 });
+    const uncapped = await put({
+      ...offer,
+      fruitCost: 100_000,
+      couponKind: 'percent',
+      couponValue: 50,
+      couponMinSpendCents: 0,
+    });
     expect(uncapped.status).toBe(400);
-    expect(uncapped.body.extend).toMatchObject({ field: 'fruitCost', minimum: 1301 });
+    expect(uncapped.body).toMatchObject({ msg: PERCENT_NOT_SOLD, extend: { field: 'couponKind' } });
     expect((await put({ ...offer, fruitCost: 300, couponKind: 'percent', couponValue: 101 })).status).toBe(
       400,
     );

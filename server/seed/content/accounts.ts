@@ -53,9 +53,9 @@ export const EXCHANGE_OFFERS: SeedExchangeOffer[] = [
   },
   {
     id: 2,
-    title: '10% off your next order',
-    fruitCost: 300,
-    coupon: { title: '10% off your next order', kind: 'percent', value: 10, minSpendCents: 0, validDays: 60 },
+    title: '$3 off orders over $9',
+    fruitCost: 400,
+    coupon: { title: '$3 off orders over $9', kind: 'amount', value: 300, minSpendCents: 900, validDays: 60 },
   },
   {
     id: 3,
@@ -83,13 +83,13 @@ export const EXCHANGE_OFFERS: SeedExchangeOffer[] = [
   },
   {
     id: 5,
-    title: '25% off one premium prompt',
-    fruitCost: 700,
+    title: '$6 off orders over $18',
+    fruitCost: 800,
     coupon: {
-      title: '25% off one premium prompt',
-      kind: 'percent',
-      value: 25,
-      minSpendCents: 0,
+      title: '$6 off orders over $18',
+      kind: 'amount',
+      value: 600,
+      minSpendCents: 1800,
       validDays: 30,
     },
   },
