@@ -14,8 +14,8 @@ import {
   rotateSigningKey,
   LONGEST_TOKEN_TTL_SECONDS,
 } from '../server/auth/signing-keys.ts';
-import { loadCommandConfig } from './lib/command-config.ts';
-import { openDb, type Db } from '../server/db/index.ts';
+import { exitWith, loadCommandConfig, withCommandDb } from './lib/command-config.ts';
+import type { Db } from '../server/db/index.ts';
 
 const USAGE = `Usage: npm run keys -- list | rotate | prune
 
@@ -94,22 +94,9 @@ async function main(): Promise<number> {
         ', not with the keys below.\n',
     );
   }
-  const db = await openDb(config, { ...process.env, PGLITE_THREAD: '0' });
-  try {
-    return await runKeysCommand(db, process.argv.slice(2), (text) => process.stdout.write(text));
-  } finally {
-    await db.close();
-  }
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      process.stderr.write(
-        `keys failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-      );
-      process.exit(1);
-    },
+  return withCommandDb(config, (db) =>
+    runKeysCommand(db, process.argv.slice(2), (text) => process.stdout.write(text)),
   );
 }
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) exitWith('keys', main);

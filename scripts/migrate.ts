@@ -5,37 +5,24 @@
 //
 // With the embedded database (no DATABASE_URL) run it while the server is stopped: the embedded database
 // belongs to one process at a time.
-import { loadCommandConfig } from './lib/command-config.ts';
-import { openDb } from '../server/db/index.ts';
+import { exitWith, loadCommandConfig, withCommandDb } from './lib/command-config.ts';
 import { migrate } from '../server/db/migrate.ts';
 
 async function main(): Promise<number> {
   const config = loadCommandConfig();
   if (config === null) return 1;
   const where = config.databaseUrl !== null ? 'PostgreSQL (DATABASE_URL)' : `${config.dataDir}/pglite`;
-  // the embedded database on this thread: a command that exits needs no worker
-  const db = await openDb(config, { ...process.env, PGLITE_THREAD: '0' });
-  try {
-    const applied = await migrate(db, undefined, {
+  const applied = await withCommandDb(config, (db) =>
+    migrate(db, undefined, {
       onApplied: (m) => {
         process.stdout.write(`applied ${String(m.version).padStart(3, '0')}_${m.name}\n`);
       },
-    });
-    process.stdout.write(
-      `Database: ${where}; ${applied.length > 0 ? `applied ${applied.length} migration(s)` : 'schema up to date'}\n`,
-    );
-    return 0;
-  } finally {
-    await db.close();
-  }
+    }),
+  );
+  process.stdout.write(
+    `Database: ${where}; ${applied.length > 0 ? `applied ${applied.length} migration(s)` : 'schema up to date'}\n`,
+  );
+  return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    process.stderr.write(
-      `Migration failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
-    );
-    process.exit(1);
-  },
-);
+exitWith('Migration', main);

@@ -56,23 +56,33 @@ async function runLane(name, jobs) {
   return results;
 }
 
-function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+/**
+ * Installs Debian packages that are missing (the first one names them), when running as root; otherwise
+ * prints `howTo` and answers false. True once apt-get succeeded and `installed()` says they are there.
+ */
+function aptInstall(packages, howTo, installed) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(
-      `\n✖ The end-to-end tests need Debian's Chromium at ${CHROMIUM}.\n` +
-        '  Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
-        '  (or set CHROMIUM_PATH to an installed Chromium), then run npm test again.',
-    );
+    console.error(howTo);
     return false;
   }
-  console.log('\n▶ Installing Debian chromium (missing, running as root)');
+  console.log(`\n▶ Installing Debian ${packages[0]} (missing, running as root)`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0) return false;
   return (
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium', 'fonts-dejavu-core'], { stdio: 'inherit', env })
-      .status === 0 && existsSync(CHROMIUM)
+    spawnSync('apt-get', ['install', '-y', '-qq', ...packages], { stdio: 'inherit', env }).status === 0 &&
+    installed()
+  );
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  return aptInstall(
+    ['chromium', 'fonts-dejavu-core'],
+    `\n✖ The end-to-end tests need Debian's Chromium at ${CHROMIUM}.\n` +
+      '  Install it with:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      '  (or set CHROMIUM_PATH to an installed Chromium), then run npm test again.',
+    () => existsSync(CHROMIUM),
   );
 }
 
@@ -88,22 +98,13 @@ function postgresInstalled() {
 // when the binaries are missing.
 function ensurePostgres() {
   if (postgresInstalled()) return true;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(
-      "\n✖ The API tests run on PostgreSQL too and need Debian's PostgreSQL server binaries\n" +
-        '  (/usr/lib/postgresql/<version>/bin/initdb). Install them with:\n' +
-        '    sudo apt-get update && sudo apt-get install -y postgresql\n' +
-        '  (or set PG_BIN to a directory holding initdb, pg_ctl and postgres), then run npm test again.',
-    );
-    return false;
-  }
-  console.log('\n▶ Installing Debian postgresql (missing, running as root)');
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status !== 0) return false;
-  return (
-    spawnSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env }).status === 0 &&
-    postgresInstalled()
+  return aptInstall(
+    ['postgresql'],
+    "\n✖ The API tests run on PostgreSQL too and need Debian's PostgreSQL server binaries\n" +
+      '  (/usr/lib/postgresql/<version>/bin/initdb). Install them with:\n' +
+      '    sudo apt-get update && sudo apt-get install -y postgresql\n' +
+      '  (or set PG_BIN to a directory holding initdb, pg_ctl and postgres), then run npm test again.',
+    postgresInstalled,
   );
 }
 

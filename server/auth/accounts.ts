@@ -1,19 +1,12 @@
 // The user data of the sign-in answers (requirements §3 Login response): userId, providerUsername, email,
 // avatarUrl, fruitCnt; and the token that goes with it.
 import type { Queryable } from '../db/index.ts';
-import type { AuthUser } from './plugin.ts';
+import type { UserRow } from './plugin.ts';
 import { signToken } from './tokens.ts';
 
-export interface AccountRow {
-  id: string;
-  email: string | null;
-  name: string;
-  avatar_url: string | null;
-  fruit_cnt: number;
-  provider: AuthUser['provider'];
+/** A users row as the sign-in reads it: the token check's columns, the provider's subject and the password. */
+export interface AccountRow extends UserRow {
   provider_subject: string | null;
-  email_verified_at: Date | null;
-  token_version: number;
   password_hash: string | null;
 }
 

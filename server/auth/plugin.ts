@@ -31,7 +31,8 @@ declare module 'fastify' {
   }
 }
 
-interface UserRow {
+/** The users columns the token check reads (server/auth/accounts.ts's AccountRow adds the sign-in ones). */
+export interface UserRow {
   id: string;
   email: string | null;
   name: string;

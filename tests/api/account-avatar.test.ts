@@ -2,15 +2,14 @@
 // to a 256x256 WebP and served only as that WebP (image/webp, nosniff); or a generated avatar.
 import type { InjectOptions } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AVATAR_LIMITS, type Profile } from '../../domain/account.ts';
-import { buildApp } from '../../server/app.ts';
-import { memoryImageStore } from '../../server/catalog/image-cache.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { bearer, call, get, post } from './support/auth.ts';
+import { appBeside, openForSuite } from './support/suite.ts';
 import { newUser } from './support/catalog.ts';
 
-let server: TestServer;
+const server = openForSuite(createTestServer);
 let userCount = 0;
 const member = () => newUser(server, `avatar-${++userCount}@example.com`);
 
@@ -34,14 +33,6 @@ const upload = (
 /** The served avatar of a profile's avatarUrl. */
 const fetchAvatar = (url: string, headers: Record<string, string> = {}) =>
   server.app.inject({ method: 'GET', url, headers });
-
-beforeAll(async () => {
-  server = await createTestServer();
-});
-
-afterAll(async () => {
-  await server.close();
-});
 
 describe('uploading an avatar', () => {
   it('takes a small PNG and serves it back as a 256x256 WebP', async () => {
@@ -164,11 +155,7 @@ describe('uploading an avatar', () => {
   });
 
   it('is limited per account', async () => {
-    const app = await buildApp({
-      db: server.db,
-      config: server.config,
-      distDir: null,
-      imageStore: memoryImageStore(),
+    const app = await appBeside(server, {
       account: { rateLimits: { avatarPerAccount: { max: 1, windowMs: 60_000 } } },
     });
     try {

@@ -3,9 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountSettings, Profile, SupportRequest } from '../../domain/account.ts';
 import { MESSAGES } from '../../domain/validation.ts';
-import { buildApp } from '../../server/app.ts';
-import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { bearer, call, enc, get, post, proven, type SignIn } from './support/auth.ts';
+import { appBeside } from './support/suite.ts';
 import { auth, closeAccount, count, demo, giveMessage, login, member } from './support/account.ts';
 import { memberWithPassword, openAccount, server } from './support/account.ts';
 
@@ -122,11 +121,7 @@ describe('password change', () => {
   });
 
   it('limits wrong current passwords per account', async () => {
-    const app = await buildApp({
-      db: server.db,
-      config: server.config,
-      distDir: null,
-      imageStore: memoryImageStore(),
+    const app = await appBeside(server, {
       account: { rateLimits: { passwordFailuresPerAccount: { max: 2, windowMs: 60_000 } } },
     });
     try {

@@ -1,15 +1,13 @@
 // The account area (docs/decisions/005-account.md): Customer Support, for visitors and members, its
 // development stand-in answers and its rate limits. Every /api/my/ call is the token's own user's: another
 // member's ids answer 404 and change nothing.
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupportRequest } from '../../domain/account.ts';
 import { SUPPORT_LIMITS } from '../../domain/account.ts';
 import { MESSAGES } from '../../domain/validation.ts';
-import { buildApp } from '../../server/app.ts';
-import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { BOT_CHECK_MESSAGES } from '../../server/bot-check/bot-check.ts';
 import { botProof, call, get, outbox, post, provenObject } from './support/auth.ts';
+import { appBeside, openForSuite } from './support/suite.ts';
 import { alice, auth, closeAccount, count, demo, member, messagesOf } from './support/account.ts';
 import { openAccount, server } from './support/account.ts';
 
@@ -255,12 +253,7 @@ describe('Customer Support', () => {
   });
 
   it('is not there without the development stand-ins', async () => {
-    const app = await buildApp({
-      db: server.db,
-      config: { ...server.config, devStandIns: false },
-      distDir: null,
-      imageStore: memoryImageStore(),
-    });
+    const app = await appBeside(server, { config: { ...server.config, devStandIns: false } });
     try {
       const res = await app.inject({
         method: 'POST',
@@ -274,14 +267,9 @@ describe('Customer Support', () => {
   });
 
   describe('rate limits', () => {
-    let limited: FastifyInstance;
     const MAX = 3;
-    beforeAll(async () => {
-      limited = await buildApp({
-        db: server.db,
-        config: server.config,
-        distDir: null,
-        imageStore: memoryImageStore(),
+    const limited = openForSuite(() =>
+      appBeside(server, {
         account: {
           rateLimits: {
             supportPerIp: { max: MAX, windowMs: 60_000 },
@@ -289,11 +277,8 @@ describe('Customer Support', () => {
             supportPerEmail: { max: MAX, windowMs: 60_000 },
           },
         },
-      });
-    });
-    afterAll(async () => {
-      await limited.close();
-    });
+      }),
+    );
     const sendTo = async (payload: unknown, remoteAddress: string, headers: Record<string, string> = {}) =>
       limited.inject({
         method: 'POST',

@@ -3,12 +3,13 @@
 // member's cards carry their marks (owned: hasAccess, saved) and a detail the template they bought, and
 // none of it may ever reach a visitor or another member, in whatever order the requests come.
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer } from '../support/server.ts';
 import { bearer } from './support/auth.ts';
 import { insertPrompts, newUser } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
+const server = openForSuite(createTestServer);
 
 const CATALOG_URLS = [
   '/api/prompts?page=1&pageSize=24',
@@ -97,7 +98,6 @@ let viewers: Viewer[];
 let ownedByMemberA: number[];
 
 beforeAll(async () => {
-  server = await createTestServer();
   const a = await newUser(server, 'cache-a@example.com');
   const b = await newUser(server, 'cache-b@example.com');
   // Member A owns and saves the first paid prompts of every list; member B saves others and owns none.
@@ -126,10 +126,6 @@ beforeAll(async () => {
       ...(await marksOf(demo.id)),
     },
   ];
-});
-
-afterAll(async () => {
-  await server.close();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>

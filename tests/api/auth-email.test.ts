@@ -10,6 +10,7 @@ import {
   bearer,
   botProof,
   enc,
+  expireOneTimeToken,
   get,
   outbox,
   post,
@@ -377,10 +378,7 @@ describe('POST /api/social/verify-email', () => {
     const email = 'late@example.org';
     expect((await register(email, 'Secret@123')).status).toBe(200);
     const token = await verifyTokenFromOutbox(server, email);
-    await server.db.query(
-      `UPDATE one_time_tokens SET expires_at = now() - interval '1 minute' WHERE token_hash = $1`,
-      [hashSecret(token)],
-    );
+    await expireOneTimeToken(server, token);
     const expired = await post(server, '/api/social/verify-email', { token });
     expect(expired.status).toBe(410);
     expect(expired.body).toEqual({

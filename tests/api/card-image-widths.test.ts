@@ -2,21 +2,15 @@
 // rendition, so a card's srcset can offer the browser a file that fits the card; any other width is a 400
 // envelope (never a 500, never a rendering of an arbitrary size). The plain URL stays the 480 px card.
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestServer } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
 /** The widths the storefront asks for (domain/card-image.ts); written out here as the oracle. */
 const WIDTHS = [240, 288, 360, 480, 576, 720];
 const IMAGE = '/api/images/prompts/1/0.webp';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = openForSuite(createTestServer);
 
 describe('GET /api/images/prompts/:id/:n.webp?w=', () => {
   it('answers each allowed width as a 4:3 WebP, cached for a year, with its own ETag', async () => {

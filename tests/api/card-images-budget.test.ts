@@ -2,23 +2,17 @@
 // the seeded demo data name (every page of the catalog, each category, the home shelves) is fetched from the
 // server as a browser would, and none may be over 40 KB. The images are rendered by the server
 // (server/images/render.ts), so this checks each seeded scene as served, not only the renderer's samples.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PromptCard, PromptPage } from '../../domain/catalog.ts';
 import type { Envelope } from '../../domain/envelope.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
 const KB = 1024;
 const CARD_IMAGE_BUDGET = 40 * KB;
 const PAGE_SIZE = 60;
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = openForSuite(createTestServer);
 
 const getJson = async <E>(url: string): Promise<E> => {
   const res = await server.app.inject({ url });

@@ -1,23 +1,20 @@
 // Favourites (/api/my/favorites, `saved` on cards and details), home shelves, recommendations, related
 // prompts, categories, and the views the detail call records.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';
 import { newUser } from './support/catalog.ts';
 import { recommendedPrompts } from '../../server/catalog/recommended.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
+const server = openForSuite(createTestServer);
 let demoToken: string;
 let demoId: string;
 
 beforeAll(async () => {
-  server = await createTestServer();
   demoToken = await server.tokenFor('demo@example.com');
   demoId = (await server.db.one<{ id: string }>(`SELECT id FROM users WHERE email = 'demo@example.com'`)).id;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const popularity = (c: PromptCard) => c.views + c.sales * 25;

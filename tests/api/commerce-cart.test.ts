@@ -1,15 +1,13 @@
 // The buying side (docs/decisions/004-commerce.md): the cart, coupons on the cart and at checkout, and the
 // API reference of every call. Every number is the server's; every call is the token's own user's; the
 // FruitCoin ledger always sums to the balance (checked after every test).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, get, post } from './support/auth.ts';
-import { alice, buyer, closeCommerce, demo, expectLedgerInvariant, giveCoupon } from './support/commerce.ts';
-import { openCommerce, P, server, snapshot } from './support/commerce.ts';
+import { alice, buyer, demo, giveCoupon, openCommerceForFile, P, server } from './support/commerce.ts';
+import { snapshot } from './support/commerce.ts';
 import { add, auth, cartOf, checkout, coupons, remove } from './support/commerce-calls.ts';
 
-beforeAll(openCommerce);
-afterAll(closeCommerce);
-afterEach(expectLedgerInvariant);
+openCommerceForFile();
 
 // Cart ---------------------------------------------------------------------------------------------------
 

@@ -1,16 +1,14 @@
 // The buying side (docs/decisions/004-commerce.md): checkout of FruitCoin, premium and mixed carts, refusals
 // and retries. Every number is the server's; every call is the token's own user's; the FruitCoin ledger
 // always sums to the balance (checked after every test).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CheckoutResult } from '../../domain/commerce.ts';
 import { call, get, post } from './support/auth.ts';
-import { balanceOf, buyer, closeCommerce, count, expectLedgerInvariant } from './support/commerce.ts';
-import { giveCoupon, openCommerce, P, salesOf, server, snapshot } from './support/commerce.ts';
+import { balanceOf, buyer, count, giveCoupon, openCommerceForFile, P, salesOf } from './support/commerce.ts';
+import { server, snapshot } from './support/commerce.ts';
 import { add, auth, cartOf, checkout, coupons } from './support/commerce-calls.ts';
 
-beforeAll(openCommerce);
-afterAll(closeCommerce);
-afterEach(expectLedgerInvariant);
+openCommerceForFile();
 
 // Checkout -----------------------------------------------------------------------------------------------
 

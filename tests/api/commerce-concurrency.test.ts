@@ -17,6 +17,7 @@ import { openPg } from '../../server/db/pg.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { skipPostgres, startTestPostgres, type PgCluster } from '../support/postgres.ts';
 import { createTestServer, TEST_CONFIG } from '../support/server.ts';
+import { expectLedgerOf } from './support/commerce.ts';
 import type { TopUpResult } from '../../domain/commerce.ts';
 
 const PRICE = 20;
@@ -29,6 +30,33 @@ interface Outcome {
   status: number;
   msg: string;
   kind: 'purchase' | 'exchange';
+}
+
+/** A new member with a verified address, this FruitCoin balance (one adjustment entry) and a signed token. */
+async function memberWithBalance(
+  db: Db,
+  email: string,
+  balance: number,
+): Promise<{ userId: string; headers: Record<string, string> }> {
+  const user = await db.one<{ id: string; name: string; token_version: number }>(
+    `INSERT INTO users (email, name, provider, email_verified_at) VALUES ($1, 'Rusher', 'email', now())
+     RETURNING id, name, token_version`,
+    [email],
+  );
+  await db.tx(async (q) => {
+    await q.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
+    await q.query('UPDATE users SET fruit_cnt = $2 WHERE id = $1', [user.id, balance]);
+    await q.query(
+      `INSERT INTO fruit_ledger (user_id, amount, balance_after, kind, reason, created_at)
+       VALUES ($1, $2, $2, 'adjustment', 'Concurrency test balance', clock_timestamp())`,
+      [user.id, balance],
+    );
+  });
+  const token = await signToken(
+    { id: user.id, name: user.name, tokenVersion: user.token_version },
+    TEST_CONFIG.jwtSecret,
+  );
+  return { userId: user.id, headers: { authorization: `Bearer ${token}` } };
 }
 
 /**
@@ -57,26 +85,8 @@ async function rush(
      VALUES ($1, 'Rush offer', $2, '10¢ off', 'amount', 10, 30)`,
     [offerId, PRICE],
   );
-  const user = await db.one<{ id: string; name: string; token_version: number }>(
-    `INSERT INTO users (email, name, provider, email_verified_at) VALUES ($1, 'Rusher', 'email', now())
-     RETURNING id, name, token_version`,
-    [`rush-${base}@example.com`],
-  );
   const balance = AFFORDABLE * PRICE + LEFT_OVER;
-  await db.tx(async (q) => {
-    await q.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-    await q.query('UPDATE users SET fruit_cnt = $2 WHERE id = $1', [user.id, balance]);
-    await q.query(
-      `INSERT INTO fruit_ledger (user_id, amount, balance_after, kind, reason, created_at)
-       VALUES ($1, $2, $2, 'adjustment', 'Concurrency test balance', clock_timestamp())`,
-      [user.id, balance],
-    );
-  });
-  const token = await signToken(
-    { id: user.id, name: user.name, tokenVersion: user.token_version },
-    TEST_CONFIG.jwtSecret,
-  );
-  const headers = { authorization: `Bearer ${token}` };
+  const { userId, headers } = await memberWithBalance(db, `rush-${base}@example.com`, balance);
 
   const calls: (() => Promise<Outcome>)[] = [];
   for (let i = 0; i < Math.max(PURCHASES, EXCHANGES); i++) {
@@ -104,7 +114,7 @@ async function rush(
     }
   }
   const outcomes = await Promise.all(calls.map((call) => call()));
-  return { userId: user.id, outcomes };
+  return { userId, outcomes };
 }
 
 async function expectSettledCorrectly(db: Db, userId: string, outcomes: Outcome[]): Promise<void> {
@@ -121,18 +131,8 @@ async function expectSettledCorrectly(db: Db, userId: string, outcomes: Outcome[
   const user = await db.one<{ fruit_cnt: number }>('SELECT fruit_cnt FROM users WHERE id = $1', [userId]);
   expect(user.fruit_cnt).toBe(LEFT_OVER);
 
-  const entries = await db.query<{ amount: number; balance_after: number; kind: string }>(
-    'SELECT amount, balance_after, kind FROM fruit_ledger WHERE user_id = $1 ORDER BY created_at, id',
-    [userId],
-  );
+  const entries = await expectLedgerOf(db, userId, user.fruit_cnt);
   expect(entries).toHaveLength(1 + AFFORDABLE);
-  let running = 0;
-  for (const e of entries) {
-    running += e.amount;
-    expect(e.balance_after).toBe(running);
-    expect(e.balance_after).toBeGreaterThanOrEqual(0);
-  }
-  expect(running).toBe(user.fruit_cnt);
 
   const bought = ok.filter((o) => o.kind === 'purchase').length;
   const swapped = ok.filter((o) => o.kind === 'exchange').length;
@@ -193,26 +193,8 @@ async function topUpRush(app: FastifyInstance, db: Db, base: number): Promise<To
       [id, `topup-rush-prompt-${id}`, `Top-up rush prompt ${id}`, PRICE],
     );
   }
-  const user = await db.one<{ id: string; name: string; token_version: number }>(
-    `INSERT INTO users (email, name, provider, email_verified_at) VALUES ($1, 'Topper', 'email', now())
-     RETURNING id, name, token_version`,
-    [`topup-rush-${base}@example.com`],
-  );
   const initial = PRICE * 3; // enough for a few purchases before any credit arrives
-  await db.tx(async (q) => {
-    await q.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-    await q.query('UPDATE users SET fruit_cnt = $2 WHERE id = $1', [user.id, initial]);
-    await q.query(
-      `INSERT INTO fruit_ledger (user_id, amount, balance_after, kind, reason, created_at)
-       VALUES ($1, $2, $2, 'adjustment', 'Top-up test balance', clock_timestamp())`,
-      [user.id, initial],
-    );
-  });
-  const token = await signToken(
-    { id: user.id, name: user.name, tokenVersion: user.token_version },
-    TEST_CONFIG.jwtSecret,
-  );
-  const headers = { authorization: `Bearer ${token}` };
+  const { userId, headers } = await memberWithBalance(db, `topup-rush-${base}@example.com`, initial);
   const packs = (await app.inject({ method: 'GET', url: '/api/my/fruit/packs', headers })).json<{
     extend: { data: { id: string }[] };
   }>().extend.data;
@@ -236,7 +218,7 @@ async function topUpRush(app: FastifyInstance, db: Db, base: number): Promise<To
   for (const ids of byRequest.values()) expect(ids.size).toBe(1);
   const topups = [...new Map(created.map(({ topup }) => [topup.id, topup])).values()];
   expect(topups).toHaveLength(TOPUPS);
-  const count = async (sql: string) => (await db.one<{ n: number }>(sql, [user.id])).n;
+  const count = async (sql: string) => (await db.one<{ n: number }>(sql, [userId])).n;
   expect(await count('SELECT count(*)::integer AS n FROM fruit_topups WHERE user_id = $1')).toBe(TOPUPS);
   expect(
     await count(
@@ -295,7 +277,7 @@ async function topUpRush(app: FastifyInstance, db: Db, base: number): Promise<To
     });
     expect(res.json<{ extend: { data: TopUpResult } }>().extend.data.topup.status).toBe('paid');
   }
-  return { userId: user.id, initial, coins: new Map(topups.map((t) => [t.id, t.coins])), spent };
+  return { userId, initial, coins: new Map(topups.map((t) => [t.id, t.coins])), spent };
 }
 
 async function expectCreditedOnce(db: Db, rush: TopUpRush): Promise<void> {
@@ -318,17 +300,7 @@ async function expectCreditedOnce(db: Db, rush: TopUpRush): Promise<void> {
     [rush.userId],
   );
   expect(messages.n).toBe(TOPUPS);
-  const ledger = await db.query<{ amount: number; balance_after: number }>(
-    'SELECT amount, balance_after FROM fruit_ledger WHERE user_id = $1 ORDER BY created_at, id',
-    [rush.userId],
-  );
-  let running = 0;
-  for (const e of ledger) {
-    running += e.amount;
-    expect(e.balance_after).toBe(running);
-    expect(e.balance_after).toBeGreaterThanOrEqual(0);
-  }
-  expect(running).toBe(user.fruit_cnt);
+  await expectLedgerOf(db, rush.userId, user.fruit_cnt);
 }
 
 describe('50 simultaneous purchases and exchanges from one account', () => {

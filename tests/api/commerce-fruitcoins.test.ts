@@ -1,16 +1,14 @@
 // The buying side (docs/decisions/004-commerce.md): the FruitCoin ledger, the exchange of FruitCoins for
 // coupons, and purchases through a share link. Every number is the server's; every call is the token's own
 // user's; the FruitCoin ledger always sums to the balance (checked after every test).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeOffer } from '../../domain/commerce.ts';
 import { get, post } from './support/auth.ts';
-import { balanceOf, buyer, closeCommerce, demo, expectLedgerInvariant } from './support/commerce.ts';
-import { openCommerce, P, server, setBalance, snapshot } from './support/commerce.ts';
+import { balanceOf, buyer, demo, openCommerceForFile, P, server, setBalance } from './support/commerce.ts';
+import { snapshot } from './support/commerce.ts';
 import { auth, checkout, confirm, coupons, devPay, exchange, ledger } from './support/commerce-calls.ts';
 
-beforeAll(openCommerce);
-afterAll(closeCommerce);
-afterEach(expectLedgerInvariant);
+openCommerceForFile();
 
 // Ledger, offers, exchange ---------------------------------------------------------------------------------
 

@@ -1,19 +1,17 @@
 // The buying side (docs/decisions/004-commerce.md): the orders of one checkout, the order list and detail,
 // and another member's ids. Every number is the server's; every call is the token's own user's; the FruitCoin
 // ledger always sums to the balance (checked after every test).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Cart, OrderPage } from '../../domain/commerce.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openTestDb } from '../support/server.ts';
 import { get } from './support/auth.ts';
-import { alice, balanceOf, buyer, closeCommerce, demo, expectLedgerInvariant } from './support/commerce.ts';
-import { giveCoupon, openCommerce, P, server, snapshot } from './support/commerce.ts';
+import { alice, balanceOf, buyer, demo, giveCoupon, openCommerceForFile, P } from './support/commerce.ts';
+import { server, snapshot } from './support/commerce.ts';
 import { add, auth, cancel, cartOf, checkout, confirm, devPay, ledger } from './support/commerce-calls.ts';
 import { order, pay, remove } from './support/commerce-calls.ts';
 
-beforeAll(openCommerce);
-afterAll(closeCommerce);
-afterEach(expectLedgerInvariant);
+openCommerceForFile();
 
 // Checkouts: the orders one "Place order" made ------------------------------------------------------------
 

@@ -1,11 +1,12 @@
 // Migrations and seeding: idempotent, and the seeder's bookkeeping (ledger, balances, access) is right.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import type { PgliteDb } from '../../server/db/pglite.ts';
 import { seed } from '../../server/seed/index.ts';
 import { loadDemoData } from '../../server/seed/demo.ts';
 import { openTestDb } from '../support/server.ts';
-import { ALICE_ID, DEMO_ID, miniSeed } from './fixtures/mini-seed.ts';
+import { ALICE_ID, DEMO_ID, miniSeed, otherUsers } from './fixtures/mini-seed.ts';
+import { openForSuite } from './support/suite.ts';
 
 const TABLES = [
   'users',
@@ -31,13 +32,7 @@ const counts = async (db: PgliteDb): Promise<Record<string, number>> => {
 };
 
 describe('the seeded database (demo data)', () => {
-  let db: PgliteDb;
-  beforeAll(async () => {
-    db = await openTestDb();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = openForSuite(openTestDb);
 
   it('has every migration recorded, and migrating again applies nothing', async () => {
     const recorded = await db.query<{ version: number }>(
@@ -99,13 +94,7 @@ describe('the seeded database (demo data)', () => {
 });
 
 describe('seeding the mini fixture into a migrated database', () => {
-  let db: PgliteDb;
-  beforeAll(async () => {
-    db = await openTestDb('migrated');
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = openForSuite(() => openTestDb('migrated'));
 
   it('writes the exact ledger, balances, totals and access, once', async () => {
     const first = await seed(db, miniSeed(), 'mini');
@@ -176,11 +165,7 @@ describe('seeding the mini fixture into a migrated database', () => {
 
   it('rolls back completely when the data is inconsistent', async () => {
     const bad = miniSeed();
-    bad.users = bad.users.map((u) => ({
-      ...u,
-      id: u.id.replace('0000-4000', '0000-4999'),
-      email: `x${u.email}`,
-    }));
+    bad.users = otherUsers(bad.users);
     bad.prompts = [];
     bad.orders = [{ ...bad.orders[0]!, userEmail: 'xdemo@example.com' }];
     bad.coupons = [];

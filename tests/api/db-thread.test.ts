@@ -3,11 +3,12 @@
 // transactions (atomic, serialised, holding other queries until they end). Both run the same checks on an
 // in-memory database; the thread's own failures (closed, crashed) must reject calls, never hang them.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pgliteInThread } from '../../server/db/index.ts';
 import { openPglite } from '../../server/db/pglite.ts';
-import { openPgliteThread, type PgliteThreadDb } from '../../server/db/pglite-thread.ts';
+import { openPgliteThread } from '../../server/db/pglite-thread.ts';
 import { NoRowError, type Db } from '../../server/db/types.ts';
+import { openForSuite } from './support/suite.ts';
 
 const SCHEMA = `
   CREATE TABLE items (id serial PRIMARY KEY, name text NOT NULL CONSTRAINT items_name_key UNIQUE,
@@ -38,13 +39,9 @@ const openers: [string, () => Promise<Db>][] = [
 ];
 
 describe.each(openers)('the embedded database %s', (_label, open) => {
-  let db: Db;
+  const db = openForSuite(open);
   beforeAll(async () => {
-    db = await open();
     await db.exec(SCHEMA);
-  });
-  afterAll(async () => {
-    await db.close();
   });
 
   it('returns rows with the types types.ts promises', async () => {
@@ -183,13 +180,7 @@ describe.each(openers)('the embedded database %s', (_label, open) => {
 });
 
 describe('the database thread ending', () => {
-  let db: PgliteThreadDb;
-  beforeAll(async () => {
-    db = await threadToEnd;
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = openForSuite(() => threadToEnd);
 
   it('rejects the calls waiting for it when the thread dies, and every later call', async () => {
     let inTx!: () => void;

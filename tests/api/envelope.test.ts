@@ -1,14 +1,14 @@
 // Every answer is the envelope { success, msg, extend } with a fitting status, errors included, and bad
 // input is never a 500.
 import { Type } from 'typebox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../server/http/envelope.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
+const server = openForSuite(createTestServer);
 
 beforeAll(async () => {
-  server = await createTestServer();
   // A route with a body schema, to exercise body parsing and validation (no public POST exists yet).
   server.app.post(
     '/api/test/echo',
@@ -26,9 +26,6 @@ beforeAll(async () => {
     throw new Error('secret internal detail at /srv/app.ts:42');
   });
 });
-afterAll(async () => {
-  await server.close();
-});
 
 const expectEnvelope = (
   body: unknown,
@@ -37,6 +34,15 @@ const expectEnvelope = (
   expect(body).toMatchObject({ success, msg: expect.any(String), extend: expect.any(Object) });
   return body as { success: boolean; msg: string; extend: object };
 };
+
+/** The test route's POST with this body, sent as this content type. */
+const echoAs = (contentType: string, payload: string) =>
+  server.app.inject({
+    method: 'POST',
+    url: '/api/test/echo',
+    headers: { 'content-type': contentType },
+    payload,
+  });
 
 describe('envelope', () => {
   it('answers GET /api/health with a success envelope', async () => {
@@ -105,45 +111,25 @@ describe('envelope', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name": "a",',
-    });
+    const res = await echoAs('application/json', '{"name": "a",');
     expect(res.statusCode).toBe(400);
     expect(expectEnvelope(res.json(), false).msg).toMatch(/not valid JSON/);
   });
 
   it('answers an empty JSON body with 400', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
+    const res = await echoAs('application/json', '');
     expect(res.statusCode).toBe(400);
     expectEnvelope(res.json(), false);
   });
 
   it('answers a body over 1 MiB with 413', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }),
-    });
+    const res = await echoAs('application/json', JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
     expect(res.statusCode).toBe(413);
     expect(expectEnvelope(res.json(), false).msg).toMatch(/too large/i);
   });
 
   it('answers an unsupported content type with 415', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/test/echo',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<name>a</name>',
-    });
+    const res = await echoAs('application/xml', '<name>a</name>');
     expect(res.statusCode).toBe(415);
     expectEnvelope(res.json(), false);
   });

@@ -2,7 +2,7 @@
 // money than the coins cost. The rule (domain/coin-price.ts) against the packs on sale, every offer in the
 // seeded database, the seeder refusing an offer that breaks it, and the arbitrage of the attack run: the 99¢
 // pack's 100 coins buy no coupon, while the demo member can still afford one.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bestPack,
   checkOfferPrice,
@@ -10,14 +10,14 @@ import {
   offerDiscountCents,
   PERCENT_NOT_SOLD,
 } from '../../domain/coin-price.ts';
-import type { PgliteDb } from '../../server/db/pglite.ts';
 import { FRUIT_PACKS } from '../../server/commerce/topups.ts';
 import { EXCHANGE_OFFERS } from '../../server/seed/content/accounts.ts';
 import { seed, SeedDataError } from '../../server/seed/index.ts';
 import type { ExchangeOffer } from '../../domain/commerce.ts';
-import { createTestServer, openTestDb, type TestServer } from '../support/server.ts';
+import { createTestServer, openTestDb } from '../support/server.ts';
 import { miniSeed } from './fixtures/mini-seed.ts';
 import { get, post } from './support/auth.ts';
+import { openForSuite } from './support/suite.ts';
 
 const amount = (value: number, minSpendCents = 0) => ({ kind: 'amount' as const, value, minSpendCents });
 const percent = (value: number, minSpendCents = 0) => ({ kind: 'percent' as const, value, minSpendCents });
@@ -61,13 +61,7 @@ describe('the coin price rule', () => {
 });
 
 describe('the offers of a seeded database', () => {
-  let db: PgliteDb;
-  beforeAll(async () => {
-    db = await openTestDb();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = openForSuite(openTestDb);
 
   it('every offer obeys the rule, and the demo member can afford one', async () => {
     const rows = await db.query<{
@@ -114,13 +108,7 @@ describe('the offers of a seeded database', () => {
 
 describe("the operator's offers (POST /api/operator/offers)", () => {
   const TOKEN = 'operator-token-for-the-coin-price-test-0123456789';
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer({ config: { operatorToken: TOKEN } });
-  });
-  afterAll(async () => {
-    await server?.close();
-  });
+  const server = openForSuite(() => createTestServer({ config: { operatorToken: TOKEN } }));
   const put = (offer: object) =>
     post<{ offer: ExchangeOffer; created: boolean; minimum?: number }>(
       server,

@@ -26,6 +26,7 @@ import { ALICE_EMAIL, DEMO_EMAIL, USERS } from '../../server/seed/content/accoun
 import { seedDemo } from '../../server/seed/demo.ts';
 import { freePort } from '../support/free-port.ts';
 import { postgresSkipReason, skipPostgres, startTestPostgres, type PgCluster } from '../support/postgres.ts';
+import { expectLedgerOf } from './support/commerce.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DEPLOY_DOC = readFileSync(join(ROOT, 'docs', 'deploy.md'), 'utf8');
@@ -376,17 +377,7 @@ describe.skipIf(skipPostgres('fleet'))('two server processes on one PostgreSQL',
     expect(after.n - before.n).toBe(bought.length);
 
     // the ledger: each entry follows from the one before, and it sums to the balance
-    const ledger = await db!.query<{ amount: number; balance_after: number }>(
-      'SELECT amount, balance_after FROM fruit_ledger WHERE user_id = $1 ORDER BY created_at, id',
-      [demo.id],
-    );
-    let running = 0;
-    for (const entry of ledger) {
-      running += entry.amount;
-      expect(entry.balance_after).toBe(running);
-      expect(entry.balance_after).toBeGreaterThanOrEqual(0);
-    }
-    expect(running).toBe(user.fruit_cnt);
+    await expectLedgerOf(db!, demo.id, user.fruit_cnt);
     // and for every member of the database
     const off = await db!.query(
       `SELECT u.id FROM users u LEFT JOIN fruit_ledger l ON l.user_id = u.id

@@ -25,9 +25,10 @@ import { FRAMEWORK_ERRORS, frameworkErrors, registerErrorHandler } from '../../s
 import { encryptPassword } from '../../server/auth/password-crypto.ts';
 import { signToken } from '../../server/auth/tokens.ts';
 import { SignJWT } from 'jose';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { createPageServer } from './support/catalog.ts';
 import { checkEnvelope, routerAnswersEnvelopes } from './support/fuzz-routes.ts';
+import { openForSuite } from './support/suite.ts';
 
 const MALFORMED_PATHS = [
   '/api/share/%zz',
@@ -80,14 +81,10 @@ describe('frameworkErrors (server/http/errors.ts)', () => {
 });
 
 describe('the app, once server/app.ts passes frameworkErrors to Fastify', () => {
-  let server: TestServer;
+  const server = openForSuite(createTestServer);
   let wired = false;
   beforeAll(async () => {
-    server = await createTestServer();
     wired = await routerAnswersEnvelopes(server.app);
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it('answers malformed paths and over-long path parameters with the envelope', async () => {
@@ -101,20 +98,16 @@ describe('the app, once server/app.ts passes frameworkErrors to Fastify', () => 
 });
 
 describe('a NUL in text inputs', () => {
-  let server: TestServer;
+  const server = openForSuite(createTestServer);
   let auth: Record<string, string>;
   let orderId: number;
   beforeAll(async () => {
-    server = await createTestServer();
     auth = { authorization: `Bearer ${await server.tokenFor('demo@example.com')}` };
     orderId = (
       await server.db.one<{ id: number }>(
         "SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE u.email = 'demo@example.com' LIMIT 1",
       )
     ).id;
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   const password = () => encryptPassword('Demo@12345', server.config.passwordKey);
@@ -226,10 +219,9 @@ describe('a NUL in text inputs', () => {
 });
 
 describe('a signed token whose version is beyond an integer', () => {
-  let server: TestServer;
+  const server = openForSuite(createTestServer);
   let token: string;
   beforeAll(async () => {
-    server = await createTestServer();
     const user = await server.db.one<{ id: string }>("SELECT id FROM users WHERE email = 'demo@example.com'");
     const valid = await signToken({ id: user.id, name: 'Demo', tokenVersion: 0 }, server.config.jwtSecret);
     const claims = JSON.parse(Buffer.from(valid.split('.')[1]!, 'base64url').toString()) as Record<
@@ -239,9 +231,6 @@ describe('a signed token whose version is beyond an integer', () => {
     token = await new SignJWT({ ...claims, ver: 2 ** 53 + 2 })
       .setProtectedHeader({ alg: 'HS256' })
       .sign(new TextEncoder().encode(server.config.jwtSecret));
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it('leaves the caller anonymous on public routes and answers 401 on /api/my', async () => {
@@ -260,13 +249,7 @@ describe('a signed token whose version is beyond an integer', () => {
 });
 
 describe('an /api/ path no route takes, with the SPA served', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createPageServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = openForSuite(createPageServer);
 
   // `fails`: the static files answer 403 today (finding 4); it passes, and must lose the mark, once fixed.
   it("answers the 404 or 414 envelope, never the static files' 403", async () => {
@@ -284,14 +267,10 @@ describe('an /api/ path no route takes, with the SPA served', () => {
 // Finding 5 (the schema fuzzer, seed 11): a number field sent as a string the validator's coercion does not
 // take as a number ("-Infinity", "NaN", "1e999") reached the database, which refused it with a 500.
 describe('a number field sent as a string that is no number', () => {
-  let server: TestServer;
+  const server = openForSuite(createTestServer);
   let auth: Record<string, string>;
   beforeAll(async () => {
-    server = await createTestServer();
     auth = { authorization: `Bearer ${await server.tokenFor('demo@example.com')}` };
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it.each(['-Infinity', 'Infinity', 'NaN', '1e999', ''])(

@@ -2,11 +2,12 @@
 // Host is not a loopback name or PUBLIC_ORIGIN's host gets 421 in the envelope before anything answers it
 // (a DNS-rebinding page names its own host, and must not read the outbox or sign in at the stand-in).
 import { connect, type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MISDIRECTED_MESSAGE } from '../../server/http/host-guard.ts';
 import { RESOURCE_POLICY } from '../../server/http/security.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { expectBaseHeaders } from './support/security.ts';
+import { openForSuite } from './support/suite.ts';
 
 const PROBES = [
   '/api/health',
@@ -35,11 +36,7 @@ const expectMisdirected = (res: { statusCode: number; json: () => unknown; body:
 };
 
 describe('with the development stand-ins on (PUBLIC_ORIGIN http://localhost:3000)', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-  afterAll(() => server.close());
+  const server = openForSuite(createTestServer);
 
   it.each(PROBES)('answers Host: evil.example 421 at %s, with the headers of every answer', async (url) => {
     const res = await server.app.inject({ url, headers: { host: 'evil.example' } });
@@ -127,11 +124,7 @@ describe('with the development stand-ins on (PUBLIC_ORIGIN http://localhost:3000
 });
 
 describe("PUBLIC_ORIGIN's host is ours too", () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer({ config: { publicOrigin: 'https://shop.example' } });
-  });
-  afterAll(() => server.close());
+  const server = openForSuite(() => createTestServer({ config: { publicOrigin: 'https://shop.example' } }));
 
   it.each(['shop.example', 'Shop.Example', 'shop.example:443', 'localhost:3000'])(
     'answers Host: %j',

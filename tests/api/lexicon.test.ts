@@ -9,7 +9,8 @@ import { migrate } from '../../server/db/migrate.ts';
 import { openPg } from '../../server/db/pg.ts';
 import { seedDemo } from '../../server/seed/demo.ts';
 import { skipPostgres, startTestPostgres, type PgCluster } from '../support/postgres.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
 /** Typos, prefixes, short words, catalog words, digits, words no term is near. */
 const WORDS = [
@@ -114,14 +115,10 @@ function agreesWithTheDatabase(of: () => { db: Db; lexicon: Lexicon }) {
 }
 
 describe('the vocabulary in memory, on PGlite', () => {
-  let server: TestServer;
+  const server = openForSuite(createTestServer);
   let lexicon: Lexicon;
   beforeAll(async () => {
-    server = await createTestServer();
     lexicon = await readLexicon(server.db);
-  });
-  afterAll(async () => {
-    await server.close();
   });
   agreesWithTheDatabase(() => ({ db: server.db, lexicon }));
 });
@@ -145,13 +142,7 @@ describe.skipIf(skipPostgres('lexicon'))('the vocabulary in memory, on PostgreSQ
 });
 
 describe('the filters of a search', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = openForSuite(createTestServer);
 
   it('take a grade and a generator from one index (migration 017)', async () => {
     const plan = await server.db.tx(async (q) => {

@@ -5,21 +5,15 @@
 // account-wide throttle answers, so the right one from an address that is not itself locked or waiting signs
 // in at once, however many guesses came from elsewhere. The defaults are the ones tested.
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { DEFAULT_RATE_LIMITS, RATE_LIMIT_MESSAGES } from '../../server/auth/rate-limits.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { enc } from './support/auth.ts';
+import { openForSuite } from './support/suite.ts';
 
 const RIGHT = 'Right@12345';
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = openForSuite(createTestServer);
 
 async function member(email: string): Promise<void> {
   await server.db.query(

@@ -1,18 +1,13 @@
 // Mail (requirements §C4): the development outbox when SMTP_URL is unset (GET /api/dev/outbox, newest first),
 // nodemailer's SMTP transport when it is set.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMailer, senderAddress } from '../../server/mail/index.ts';
 import { verificationMail, verifyLink } from '../../server/mail/templates.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { get, outbox } from './support/auth.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = openForSuite(createTestServer);
 
 describe('development outbox', () => {
   it('keeps mails in the database and lists them per address, newest first', async () => {

@@ -2,18 +2,13 @@
 // search reads and little else (migration 016): the search documents and tags stay in the row,
 // uncompressed; the template, description, example art and variables of a long prompt move to the TOAST
 // table, so more prompts share a page and a search of many matches reads fewer pages.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listPrompts } from '../../server/catalog/lists.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { listQuery } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = openForSuite(createTestServer);
 
 const ROWS = 300;
 

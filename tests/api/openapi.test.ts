@@ -179,6 +179,15 @@ describe('real failures', () => {
     expect([...Value.Errors(schema, body)], `${method} ${path}: ${res.payload}`).toEqual([]);
   };
 
+  /** Sends POST /api/share with this body, as this content type. */
+  const shareAs = (contentType: string, payload: string) => () =>
+    server.app.inject({
+      method: 'POST',
+      url: '/api/share',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+
   it('match the documented statuses and schemas', async () => {
     const cases: [string, string, () => Promise<LightMyRequestResponse>, number][] = [
       ['get', '/api/my/orders', () => server.app.inject('/api/my/orders'), 401],
@@ -189,39 +198,11 @@ describe('real failures', () => {
       [
         'post',
         '/api/share',
-        () =>
-          server.app.inject({
-            method: 'POST',
-            url: '/api/share',
-            headers: { 'content-type': 'application/json' },
-            payload: JSON.stringify({ promptId: 1, pad: 'x'.repeat(1100 * 1024) }),
-          }),
+        shareAs('application/json', JSON.stringify({ promptId: 1, pad: 'x'.repeat(1100 * 1024) })),
         413,
       ],
-      [
-        'post',
-        '/api/share',
-        () =>
-          server.app.inject({
-            method: 'POST',
-            url: '/api/share',
-            headers: { 'content-type': 'text/csv' },
-            payload: 'promptId\n1',
-          }),
-        415,
-      ],
-      [
-        'post',
-        '/api/share',
-        () =>
-          server.app.inject({
-            method: 'POST',
-            url: '/api/share',
-            headers: { 'content-type': 'application/json' },
-            payload: '{"promptId":',
-          }),
-        400,
-      ],
+      ['post', '/api/share', shareAs('text/csv', 'promptId\n1'), 415],
+      ['post', '/api/share', shareAs('application/json', '{"promptId":'), 400],
     ];
     for (const [method, path, send, status] of cases) {
       const res = await send();

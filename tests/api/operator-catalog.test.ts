@@ -19,7 +19,8 @@ import {
 } from '../../server/operator/catalog-format.ts';
 import { freePort } from '../support/free-port.ts';
 import { skipPostgres, startTestPostgres, type PgCluster } from '../support/postgres.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
 const TOKEN = 'operator-token-for-the-catalog-tests-0123456789';
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -71,7 +72,7 @@ const threePrompts = (suffix = ''): CatalogLine[] => [
   },
 ];
 
-let server: TestServer;
+const server = openForSuite(() => createTestServer({ config: { operatorToken: TOKEN } }));
 let files: Record<string, Buffer>;
 
 const op = async <T = Record<string, unknown>>(
@@ -115,15 +116,11 @@ const count = async (): Promise<number> =>
   (await server.db.one<{ n: number }>('SELECT count(*)::integer AS n FROM prompts')).n;
 
 beforeAll(async () => {
-  server = await createTestServer({ config: { operatorToken: TOKEN } });
   files = {
     'red.png': await png(200, 30, 30),
     'green.png': await png(30, 200, 30),
     'blue.png': await png(30, 30, 200),
   };
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe('the catalog format', () => {

@@ -4,20 +4,15 @@
 // `written: false` under a key nothing was stored under, and the import failed "was not uploaded".
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../domain/envelope.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
 const TOKEN = 'operator-token-for-the-same-picture-test-0123456789';
 const sha = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ config: { operatorToken: TOKEN } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = openForSuite(() => createTestServer({ config: { operatorToken: TOKEN } }));
 
 const upload = async (bytes: Buffer) => {
   const response = await server.app.inject({

@@ -5,7 +5,7 @@
 // before the import does (its latency and the load average are printed). And the import's `images` map
 // is capped.
 import { loadavg } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Envelope } from '../../domain/envelope.ts';
 import { importCatalog } from '../../server/operator/catalog-import.ts';
 import {
@@ -13,18 +13,13 @@ import {
   MAX_IMPORT_IMAGES,
   MAX_IMPORT_IMAGES_CHARS,
 } from '../../server/operator/catalog-routes.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
 const TOKEN = 'operator-token-for-the-import-batches-test-0123456789';
 const LINES = 5000;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer({ config: { operatorToken: TOKEN } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = openForSuite(() => createTestServer({ config: { operatorToken: TOKEN } }));
 
 const line = (n: number) => ({
   slug: `batch-lantern-${n}`,

@@ -1,12 +1,13 @@
 // The catalog calls: GET /api/prompts (filters, sort, paging) and GET /api/prompts/detail (requirements §7),
 // and the rule that a template leaves the server only for callers who may see it (requirements §C2).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromptCard, PromptFull, PromptPage } from '../../domain/catalog.ts';
 import { signToken } from '../../server/auth/tokens.ts';
 import type { Envelope } from '../../domain/envelope.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
+const server = openForSuite(createTestServer);
 let demoToken: string;
 
 interface PromptRow {
@@ -24,7 +25,6 @@ let demoOwned: PromptRow[];
 let demoNotOwned: PromptRow[];
 
 beforeAll(async () => {
-  server = await createTestServer();
   demoToken = await server.tokenFor('demo@example.com');
   const all = await server.db.query<PromptRow>(
     `SELECT p.id, p.sort_id, p.slug, p.grade, p.template,
@@ -36,9 +36,6 @@ beforeAll(async () => {
   free = all.filter((p) => p.grade === 0);
   demoOwned = paid.filter((p) => p.owned);
   demoNotOwned = paid.filter((p) => !p.owned);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const get = async <E>(url: string, token?: string) => {

@@ -3,7 +3,7 @@
 // scripts run. The chunks come from the build manifest (dist/.vite/manifest.json), which is never served.
 import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PromptPage } from '../../domain/catalog.ts';
 import { PAGES, type PagePath } from '../../domain/pages.ts';
 import { fillShell, shellRenderer } from '../../server/render/ssr.ts';
@@ -21,6 +21,7 @@ import { pageStyleBundles } from '../../scripts/vite-page-styles.ts';
 import { renderPage } from '../../src/entry-server.tsx';
 import { get } from './support/auth.ts';
 import { createPageServer, SHELL } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
 /** A manifest shaped like Vite's for this app (entry, named and hashed chunks, split route chunks). */
 const MANIFEST: Manifest = {
@@ -95,16 +96,8 @@ const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
 const linksOf = (html: string) =>
   [...headOf(html).matchAll(/<link rel="stylesheet" href="([^"]+)">/g)].map((m) => m[1]);
 
-type Server = Awaited<ReturnType<typeof createPageServer>>;
-let server: Server;
+const server = openForSuite(() => createPageServer({ app: { renderer: renderPage }, manifest: MANIFEST }));
 const log = { error: () => undefined };
-
-beforeAll(async () => {
-  server = await createPageServer({ app: { renderer: renderPage }, manifest: MANIFEST });
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 describe('the stylesheets of a route, from the build manifest', () => {
   it('every page names its route file', () => {

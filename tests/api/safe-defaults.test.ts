@@ -4,7 +4,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../server/auth/constants.ts';
 import { callbackOrigins } from '../../server/auth/social-routes.ts';
 import { RATE_LIMIT_MESSAGES } from '../../server/auth/rate-limits.ts';
@@ -13,6 +13,7 @@ import { clientErrorResponse } from '../../server/http/errors.ts';
 import { PERMISSIONS_POLICY, REFERRER_POLICY, RESOURCE_POLICY } from '../../server/http/security.ts';
 import { createTestServer, TEST_CONFIG, type TestServer } from '../support/server.ts';
 import { botProof, devIdpForm, enc, proven } from './support/auth.ts';
+import { openForSuite } from './support/suite.ts';
 
 const ORIGIN = TEST_CONFIG.publicOrigin;
 // In development a Host naming another machine gets 421 before anything reads it (issue 37,
@@ -23,12 +24,8 @@ const authorizeUrl = (callback: string) =>
   `/api/social/authorize?provider=google&callback=${encodeURIComponent(callback)}`;
 
 describe('links, redirects and the sign-in callback use PUBLIC_ORIGIN, never the Host header', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    // development: the stand-in identity provider, where the Host header used to be trusted
-    server = await createTestServer();
-  });
-  afterAll(() => server.close());
+  // development: the stand-in identity provider, where the Host header used to be trusted
+  const server = openForSuite(createTestServer);
 
   it('refuses a callback on the host the request names (Host: 127.0.0.2:8080)', async () => {
     const res = await server.app.inject({
@@ -203,14 +200,12 @@ const rawRequest = (port: number, request: string | Buffer): Promise<RawAnswer> 
   });
 
 describe('errors raised before routing answer with the envelope and the security headers', () => {
-  let server: TestServer;
+  const server = openForSuite(() => createTestServer({ config: { publicOrigin: 'https://shop.example' } }));
   let port: number;
   beforeAll(async () => {
-    server = await createTestServer({ config: { publicOrigin: 'https://shop.example' } });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     port = (server.app.server.address() as AddressInfo).port;
   });
-  afterAll(() => server.close());
 
   function expectEnvelopeAnswer(answer: RawAnswer, status: number): void {
     expect(answer.status).toBe(status);

@@ -1,19 +1,14 @@
 // Issue 15: one search limit. GET /api/prompts?q= takes exactly SEARCH_QUERY_MAX_LENGTH characters (the
 // client cuts longer text before it asks), says so in its OpenAPI schema, and the search page's
 // metadata names the same cut text the client searches.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PromptPage } from '../../domain/catalog.ts';
 import { cutSearchQuery, SEARCH_QUERY_MAX_LENGTH } from '../../domain/search-query.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { get } from './support/auth.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = openForSuite(createTestServer);
 
 describe('the search limit on the server', () => {
   it('searches a text of exactly the limit and refuses one character more, naming the limit', async () => {

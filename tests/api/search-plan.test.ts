@@ -18,9 +18,10 @@ import type { Db, Queryable } from '../../server/db/index.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { openPg } from '../../server/db/pg.ts';
 import { skipPostgres, startTestPostgres, type PgCluster } from '../support/postgres.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { get } from './support/auth.ts';
 import { insertPrompts, listQuery as query } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
 const marked = (word: string) => `${START}${word}${END}`;
 const visible = (text: string) => text.replaceAll(START, '[').replaceAll(END, ']');
@@ -230,10 +231,9 @@ describe('JavaScript highlights', () => {
 });
 
 describe('search in a big catalog', () => {
-  let server: TestServer;
+  const server = openForSuite(createTestServer);
 
   beforeAll(async () => {
-    server = await createTestServer();
     await writeBulk(server.db);
     await insertPrompts(server.db, [
       {
@@ -245,9 +245,6 @@ describe('search in a big catalog', () => {
     ]);
     clearSearchMemo();
     clearListTotals();
-  });
-  afterAll(async () => {
-    await server.close();
   });
 
   it('plans a common word from its count: walks the popularity index, never counts its matches', async () => {
@@ -513,13 +510,7 @@ describe.skipIf(skipPostgres('search-plan'))('search in a big catalog on Postgre
 });
 
 describe('list totals in a small catalog', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = openForSuite(createTestServer);
 
   it('are counted on every call, so they are always exact', async () => {
     const before = await listPrompts(server.db, query(null, { generatorType: 4 }));

@@ -2,14 +2,15 @@
 // looked up in the vocabulary held in memory (server/catalog/lexicon.ts), read once; the database only
 // stems them, in one statement. The statements that read matches join the caller's access and favourite
 // rows only for the saved filter (the cards join them).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListQuery } from '../../server/catalog/list-query.ts';
 import { clearListTotals } from '../../server/catalog/list-totals.ts';
 import { listPrompts } from '../../server/catalog/lists.ts';
 import { clearSearchMemo, vocabulary } from '../../server/catalog/search-words.ts';
 import type { Queryable } from '../../server/db/index.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { listQuery as query } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
 /** The statements a call sends, through a database that notes them. */
 function spied(db: Queryable) {
@@ -31,14 +32,10 @@ function spied(db: Queryable) {
 
 const joinsOf = (sql: string) => sql.match(/LEFT JOIN favorites f/g)?.length ?? 0;
 
-let server: TestServer;
+const server = openForSuite(createTestServer);
 beforeAll(async () => {
-  server = await createTestServer();
   clearSearchMemo();
   clearListTotals();
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('the statements of a search', () => {

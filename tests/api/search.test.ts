@@ -1,17 +1,18 @@
 // GET /api/prompts?q=: full-text search in the database, relevance (title over tags over description),
 // phrases, prefixes, one-typo tolerance, highlights, suggestions, filters, saved=1, and no template text.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   SEARCH_MARK_END as END,
   SEARCH_MARK_START as START,
   type PromptCard,
   type PromptPage,
 } from '../../domain/catalog.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';
 import { insertPrompts } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
+const server = openForSuite(createTestServer);
 let demoToken: string;
 
 type SearchPage = PromptPage & { suggestions?: string[]; totalExact?: boolean };
@@ -26,7 +27,6 @@ const marked = (word: string) => `${START}${word}${END}`;
 
 // Made-up words, so the fixtures are the only prompts that match them.
 beforeAll(async () => {
-  server = await createTestServer();
   demoToken = await server.tokenFor('demo@example.com');
   await insertPrompts(server.db, [
     // "zephyrine" in the title of the least popular one, in a tag of the next, in the description of the
@@ -64,9 +64,6 @@ beforeAll(async () => {
       template: 'The secret word is xylocarpine, a [Variable 1]',
     },
   ]);
-});
-afterAll(async () => {
-  await server.close();
 });
 
 describe('relevance', () => {

@@ -3,30 +3,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, DEFAULT_DIST_DIR } from '../../server/app.ts';
 import { memoryImageStore } from '../../server/catalog/image-cache.ts';
 import { documentPolicy, GOOGLE_AVATAR_HOSTS, RESOURCE_POLICY } from '../../server/http/security.ts';
-import { createTestServer, openTestDb, TEST_CONFIG, type TestServer } from '../support/server.ts';
+import { createTestServer, openTestDb, TEST_CONFIG } from '../support/server.ts';
 import { bearer, enc, get, post, proven, type SignIn } from './support/auth.ts';
 import { createPageServer } from './support/catalog.ts';
 import { EVIL, CALLBACK, directives, inlineScripts, expectBaseHeaders } from './support/security.ts';
 import { expectDocumentPolicy } from './support/security.ts';
+import { openForSuite } from './support/suite.ts';
 
 // --- headers ------------------------------------------------------------------------------------------------
 
 describe('security headers', () => {
-  let pages: TestServer & { dist: string };
+  const pages = openForSuite(createPageServer);
   let slugId: string;
   beforeAll(async () => {
-    pages = await createPageServer();
     const prompt = await pages.db.one<{ slug: string; sort_id: number }>(
       'SELECT slug, sort_id FROM prompts ORDER BY id LIMIT 1',
     );
     slugId = `${prompt.slug}-${prompt.sort_id}`;
-  });
-  afterAll(async () => {
-    await pages.close();
   });
 
   it('the SPA documents: the policy without inline scripts, on every client route', async () => {
@@ -223,13 +220,7 @@ describe('security headers', () => {
 // --- CORS and cookies ---------------------------------------------------------------------------------------
 
 describe('CORS is closed and nothing sets cookies', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = openForSuite(createTestServer);
 
   it('answers another origin without any Access-Control-* header', async () => {
     const token = await server.tokenFor('demo@example.com');

@@ -1,14 +1,13 @@
 // Security policies (docs/security.md): a rate limit on every call that sends mail or checks a password.
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_RATE_LIMIT_MESSAGES } from '../../server/account/rate-limits.ts';
-import { buildApp } from '../../server/app.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { RATE_LIMIT_MESSAGES } from '../../server/auth/rate-limits.ts';
 import { signToken } from '../../server/auth/tokens.ts';
-import { memoryImageStore } from '../../server/catalog/image-cache.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { bearer, botProof, enc, proven } from './support/auth.ts';
+import { appBeside, openForSuite } from './support/suite.ts';
 import { CALLBACK, expectBaseHeaders } from './support/security.ts';
 
 // --- rate limits ----------------------------------------------------------------------------------------------
@@ -16,19 +15,13 @@ import { CALLBACK, expectBaseHeaders } from './support/security.ts';
 describe('rate limits on every call that sends mail or checks a password', () => {
   const LIMIT = 2;
   const limit = { max: LIMIT, windowMs: 60_000 };
-  let server: TestServer;
-  let limited: FastifyInstance;
+  const server = openForSuite(createTestServer);
   let ip = 0;
   /** A client address of its own, so that no test counts against another's per-IP limit. */
   const nextIp = () => `10.9.0.${++ip}`;
 
-  beforeAll(async () => {
-    server = await createTestServer();
-    limited = await buildApp({
-      db: server.db,
-      config: server.config,
-      distDir: null,
-      imageStore: memoryImageStore(),
+  const limited = openForSuite(() =>
+    appBeside(server, {
       auth: {
         rateLimits: {
           loginPerIp: limit,
@@ -52,12 +45,8 @@ describe('rate limits on every call that sends mail or checks a password', () =>
           passwordFailuresPerAccount: limit,
         },
       },
-    });
-  });
-  afterAll(async () => {
-    await limited.close();
-    await server.close();
-  });
+    }),
+  );
 
   /**
    * Sends until the answer is 429 and checks it: within `allowed + 1` attempts, the envelope with the limit's

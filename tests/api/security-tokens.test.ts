@@ -1,7 +1,7 @@
 // Security policies (docs/security.md): expired or revoked tokens refused, and tokens claiming a longer life
 // than the server issues (issue 37).
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../server/account/settings.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { LONGEST_TOKEN_TTL_SECONDS } from '../../server/auth/signing-keys.ts';
@@ -11,19 +11,14 @@ import {
   TOKEN_CLOCK_SKEW_SECONDS,
   TOKEN_ISSUER,
 } from '../../server/auth/tokens.ts';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { createTestServer } from '../support/server.ts';
 import { bearer, enc, get, post } from './support/auth.ts';
+import { openForSuite } from './support/suite.ts';
 
 // --- tokens ---------------------------------------------------------------------------------------------------
 
 describe('expired and revoked tokens are refused', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await createTestServer();
-  });
-  afterAll(async () => {
-    await server.close();
-  });
+  const server = openForSuite(createTestServer);
 
   interface Member {
     id: string;

@@ -1,14 +1,14 @@
 // The demo catalog is loaded through the operator's import (issue 21, item 5): the seed turns each prompt
 // into a catalog line (seedPromptLine), the catalog validator checks it, and importCatalogIn writes it with
 // the prompt's fixed id, sort id, counters and date. So every fresh start exercises the import.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PgliteDb } from '../../server/db/pglite.ts';
+import { describe, expect, it } from 'vitest';
 import { validateCatalogLines } from '../../server/operator/catalog-format.ts';
 import { exportCatalog, importCatalog } from '../../server/operator/catalog-import.ts';
 import { loadDemoData } from '../../server/seed/demo.ts';
 import { seed, SeedDataError, seedPromptLine } from '../../server/seed/index.ts';
 import { openTestDb } from '../support/server.ts';
-import { miniSeed } from './fixtures/mini-seed.ts';
+import { miniSeed, otherUsers } from './fixtures/mini-seed.ts';
+import { openForSuite } from './support/suite.ts';
 
 describe('the demo catalog in the import format', () => {
   it('every demo prompt is a valid catalog line, with drawn images', () => {
@@ -25,13 +25,7 @@ describe('the demo catalog in the import format', () => {
 });
 
 describe('a database seeded with the demo data', () => {
-  let db: PgliteDb;
-  beforeAll(async () => {
-    db = await openTestDb();
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = openForSuite(openTestDb);
 
   it('exports exactly the seed lines, and that export re-imports as unchanged', async () => {
     const data = loadDemoData();
@@ -88,13 +82,7 @@ describe('a database seeded with the demo data', () => {
 });
 
 describe('seeding through the import', () => {
-  let db: PgliteDb;
-  beforeAll(async () => {
-    db = await openTestDb('migrated');
-  });
-  afterAll(async () => {
-    await db.close();
-  });
+  const db = openForSuite(() => openTestDb('migrated'));
 
   it('refuses a prompt the catalog validator refuses, and writes nothing', async () => {
     const bad = miniSeed();
@@ -125,11 +113,7 @@ describe('seeding through the import', () => {
 
     // The same prompts again under another marker (other users): the slugs exist, so the seed refuses.
     const twice = miniSeed();
-    twice.users = twice.users.map((u) => ({
-      ...u,
-      id: u.id.replace('0000-4000', '0000-4999'),
-      email: `x${u.email}`,
-    }));
+    twice.users = otherUsers(twice.users);
     twice.coupons = [];
     twice.orders = [];
     twice.shortLinks = [];

@@ -1,13 +1,13 @@
 // Page metadata: GET /api/seo/metadata (requirements §7), the same metadata written into the SPA shell of the
 // storefront pages, sitemap.xml and robots.txt, and no template text of a paid prompt in any public answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PromptCard, PromptPage } from '../../domain/catalog.ts';
 import { get } from './support/auth.ts';
 import { createPageServer, insertPrompts } from './support/catalog.ts';
 import type { SeoMeta } from '../../domain/seo.ts';
+import { openForSuite } from './support/suite.ts';
 
-type Server = Awaited<ReturnType<typeof createPageServer>>;
-let server: Server;
+const server = openForSuite(createPageServer);
 let origin: string;
 
 /** What /api/seo answers with (the client's own type). */
@@ -30,7 +30,6 @@ const slugIdOf = (p: PromptRow) => `${p.slug}-${p.sort_id}`;
 const HOSTILE_TITLE = 'Quotes " & <b>tags</b> </script><script>alert(1)</script>';
 
 beforeAll(async () => {
-  server = await createPageServer();
   origin = server.config.publicOrigin;
   await insertPrompts(server.db, [
     {
@@ -43,9 +42,6 @@ beforeAll(async () => {
   prompts = await server.db.query<PromptRow>(
     'SELECT id, slug, sort_id, title, grade, price_fruit, price_cents, template FROM prompts ORDER BY id',
   );
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const metadata = async (query: string) => {

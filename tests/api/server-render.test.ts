@@ -1,26 +1,22 @@
 // Server rendering (issue 18): the HTML of the public pages holds their content — the cards' titles and
 // prices, the detail's text — fetched without a browser; the snapshots it was rendered from travel in a
 // JSON data block (never a script that runs); member pages get the header and footer only.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatPrice, type PromptCard, type PromptPage } from '../../domain/catalog.ts';
 import { SERVER_STATE_ID, type ServerState } from '../../src/app/hydrate.ts';
 import { renderPage } from '../../src/entry-server.tsx';
 import { get } from './support/auth.ts';
 import { createPageServer, insertPrompts } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
-type Server = Awaited<ReturnType<typeof createPageServer>>;
-let server: Server;
+const server = openForSuite(() => createPageServer({ app: { renderer: renderPage } }));
 
 const HOSTILE = 'Owl </script><script>alert(1)</script> & "friends"';
 
 beforeAll(async () => {
-  server = await createPageServer({ app: { renderer: renderPage } });
   await insertPrompts(server.db, [
     { id: 9301, title: HOSTILE, description: 'A title full of markup.', grade: 1, views: 900_000_000 },
   ]);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const page = async (url: string) => {

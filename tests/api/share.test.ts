@@ -1,10 +1,11 @@
 // Share links (requirements §C5): POST /api/share and GET /api/share/:shortUrlId.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, type TestServer } from '../support/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer } from '../support/server.ts';
 import { bearer, get, post } from './support/auth.ts';
 import { createPageServer } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
-let server: TestServer;
+const server = openForSuite(createTestServer);
 let demoToken: string;
 let demoId: string;
 
@@ -23,12 +24,8 @@ interface Resolved {
 const UNKNOWN = 'This share link does not exist or has expired.';
 
 beforeAll(async () => {
-  server = await createTestServer();
   demoToken = await server.tokenFor('demo@example.com');
   demoId = (await server.db.one<{ id: string }>(`SELECT id FROM users WHERE email = 'demo@example.com'`)).id;
-});
-afterAll(async () => {
-  await server.close();
 });
 
 const share = (promptId: unknown, token?: string) =>

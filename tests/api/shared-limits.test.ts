@@ -25,6 +25,7 @@ import { findPgBin, startPostgres, type PgCluster } from '../../scripts/bench/po
 import { openTestDb, TEST_CONFIG } from '../support/server.ts';
 import { enc, proven } from './support/auth.ts';
 import { insertPrompts } from './support/catalog.ts';
+import { openForSuite } from './support/suite.ts';
 
 const build = (db: Db, options: Partial<Parameters<typeof buildApp>[0]> = {}, config: Config = TEST_CONFIG) =>
   buildApp({ db, config, distDir: null, imageStore: memoryImageStore(), renderer: null, ...options });
@@ -176,13 +177,7 @@ describe('two processes on one database count every limit together', () => {
 });
 
 describe('the store', () => {
-  let db: Db;
-  beforeAll(async () => {
-    db = await openTestDb('migrated');
-  });
-  afterAll(async () => {
-    await db?.close();
-  });
+  const db = openForSuite(() => openTestDb('migrated'));
 
   it('starts a new window when the last one ended, and sweeps ended windows', async () => {
     const store = new RateStore(db, { sweepIntervalMs: 0 });

@@ -13,23 +13,19 @@ import {
   bearer,
   cookieOf,
   devIdpForm,
+  expireOneTimeToken,
   get,
   post,
   setCookies,
   type SignIn,
   type UserData,
 } from './support/auth.ts';
+import { openForSuite } from './support/suite.ts';
 
 const ORIGIN = 'http://localhost:3000';
 const CALLBACK = `${ORIGIN}/auth/callback`;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await createTestServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = openForSuite(createTestServer);
 
 const authorize = async (callback = CALLBACK, provider = 'google') =>
   get<{ authUrl: string }>(
@@ -374,19 +370,13 @@ describe('POST /api/social/exchange', () => {
 
   it('refuses an expired code and an expired state', async () => {
     const late = await signInAtIdp('late.code@example.net');
-    await server.db.query(
-      `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
-      [hashSecret(late.code)],
-    );
+    await expireOneTimeToken(server, late.code);
     const res = await exchange(late.code, late.state, late.cookie);
     expect(res.status).toBe(400);
     expect(res.body.msg).toBe('This sign-in link has expired. Please try again.');
 
     const slow = await signInAtIdp('late.state@example.net');
-    await server.db.query(
-      `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
-      [hashSecret(slow.state)],
-    );
+    await expireOneTimeToken(server, slow.state);
     const stale = await exchange(slow.code, slow.state, slow.cookie);
     expect(stale.status).toBe(400);
     expect(stale.body.msg).toBe('This sign-in link has expired. Please try again.');

@@ -1,26 +1,22 @@
 // Issue 19: prompt views counted in batches (server/catalog/view-counts.ts). record() buffers; flush()
 // writes everything buffered in one statement; the counts, and the signed-in viewers' rows that
 // recommendations read, are the same as one recordView per view.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Queryable } from '../../server/db/index.ts';
-import type { PgliteDb } from '../../server/db/pglite.ts';
 import { recordViews, ViewCounter } from '../../server/catalog/view-counts.ts';
 import { openTestDb } from '../support/server.ts';
+import { openForSuite } from './support/suite.ts';
 
-let db: PgliteDb;
+const db = openForSuite(openTestDb);
 let demo: string;
 let alice: string;
 
 beforeAll(async () => {
-  db = await openTestDb();
   const users = await db.query<{ id: string; email: string }>(
     `SELECT id, email FROM users WHERE email IN ('demo@example.com', 'alice@example.com')`,
   );
   demo = users.find((u) => u.email === 'demo@example.com')!.id;
   alice = users.find((u) => u.email === 'alice@example.com')!.id;
-});
-afterAll(async () => {
-  await db.close();
 });
 
 const viewsOf = async (...ids: number[]): Promise<number[]> => {

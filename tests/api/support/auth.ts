@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { expect } from 'vitest';
+import { hashSecret } from '../../../server/auth/one-time-tokens.ts';
 import { encryptPassword } from '../../../server/auth/password-crypto.ts';
 import type { TestServer } from '../../support/server.ts';
 
@@ -151,3 +152,11 @@ export const devIdpForm = (authUrl: URL, fields: Record<string, string>) => {
     payload: new URLSearchParams({ ...hidden, ...fields }).toString(),
   };
 };
+
+/** Makes the one-time token of this secret (a verification link, a sign-in code or state) expired already. */
+export async function expireOneTimeToken(server: TestServer, secret: string): Promise<void> {
+  await server.db.query(
+    `UPDATE one_time_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`,
+    [hashSecret(secret)],
+  );
+}

@@ -4,7 +4,8 @@
 //
 // `server`, `demo` and `alice` are set by `openCommerce` (a test file's beforeAll) and read as live
 // bindings: each test file opens its own database and server.
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { Queryable } from '../../../server/db/index.ts';
 import { createTestServer, type TestServer } from '../../support/server.ts';
 import { newUser } from './catalog.ts';
 
@@ -143,6 +144,29 @@ export async function expectLedgerInvariant(): Promise<void> {
   expect(running).toEqual([]);
 }
 
+/**
+ * One member's ledger in this database: each entry's balance_after follows from the one before and is never
+ * below 0, and the entries sum to `balance`. Answers the entries, oldest first.
+ */
+export async function expectLedgerOf(
+  db: Queryable,
+  userId: string,
+  balance: number,
+): Promise<{ amount: number; balance_after: number }[]> {
+  const ledger = await db.query<{ amount: number; balance_after: number }>(
+    'SELECT amount, balance_after FROM fruit_ledger WHERE user_id = $1 ORDER BY created_at, id',
+    [userId],
+  );
+  let running = 0;
+  for (const entry of ledger) {
+    running += entry.amount;
+    expect(entry.balance_after).toBe(running);
+    expect(entry.balance_after).toBeGreaterThanOrEqual(0);
+  }
+  expect(running).toBe(balance);
+  return ledger;
+}
+
 /** A test file's beforeAll: its server, the demo members' ids and tokens, and the prompts of these tests. */
 export async function openCommerce(): Promise<void> {
   server = await createTestServer();
@@ -165,4 +189,11 @@ export async function openCommerce(): Promise<void> {
 /** A test file's afterAll. */
 export async function closeCommerce(): Promise<void> {
   await server.close();
+}
+
+/** A test file's hooks: openCommerce before its tests, closeCommerce after them, the ledger invariant after each. */
+export function openCommerceForFile(): void {
+  beforeAll(openCommerce);
+  afterAll(closeCommerce);
+  afterEach(expectLedgerInvariant);
 }

@@ -1,6 +1,7 @@
 // The fault test's checks (tests/api/faults.test.ts), after each round: through the API of the restarted
 // server, in the data itself as the crash left it, and retrying every call of a round with its requestId.
 import { expect } from 'vitest';
+import { expectLedgerOf } from './commerce.ts';
 import { api } from './faults-server.ts';
 import {
   baseline,
@@ -219,16 +220,7 @@ export async function checkDataDir(
     // The balance is the sum of the ledger, each entry's balance_after follows from the one before, and
     // exactly the costs of what exists were taken (no debit lost or doubled).
     const user = await db.one<{ fruit_cnt: number }>('SELECT fruit_cnt FROM users WHERE id = $1', [DEMO_ID]);
-    const ledger = await db.query<{ amount: number; balance_after: number }>(
-      'SELECT amount, balance_after FROM fruit_ledger WHERE user_id = $1 ORDER BY created_at, id',
-      [DEMO_ID],
-    );
-    let running = 0;
-    for (const entry of ledger) {
-      running += entry.amount;
-      expect(entry.balance_after).toBe(running);
-    }
-    expect(running).toBe(user.fruit_cnt);
+    await expectLedgerOf(db, DEMO_ID, user.fruit_cnt);
     expect(user.fruit_cnt).toBe(initialBalance - spent + credited);
     if (opts.mustBeComplete) expect(present).toBe(allCalls.length);
   } finally {
