@@ -10,14 +10,9 @@ import { PROFILE_MESSAGES } from '../../machines/account/profile.ts';
 import * as profileView from '../../machines/account/profile.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
 import { fallBackToDefaultAvatar } from './header-account.tsx';
-import {
-  coinsText,
-  formatDate,
-  HistorySection,
-  LoadFailed,
-  RowsSkeleton,
-} from '../commerce/history-parts.tsx';
-import { AlertIcon, CoinIcon, ImageIcon, LinkIcon, SparkleIcon, UserIcon } from '../ui/icons.tsx';
+import { coinsText, formatDate } from '../commerce/history-parts.tsx';
+import { AccountSection, CardAction, CardAlert } from './account-parts.tsx';
+import { CoinIcon, ImageIcon, LinkIcon, SparkleIcon, UserIcon } from '../ui/icons.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
@@ -64,16 +59,16 @@ function ProfileSections() {
   const profile = useSystemSelector('profile', profileView.profile);
 
   return (
-    <HistorySection label="Your profile" busy={view === 'loading'} state={state} className="account">
-      {view === 'loading' || view === 'idle' ? (
-        <RowsSkeleton label="Loading your profile…" rows={3} />
-      ) : view === 'error' ? (
-        <LoadFailed
-          title="We couldn't load your profile"
-          message={error ?? PROFILE_MESSAGES.loadFailed}
-          onRetry={() => actor.send({ type: 'profile.retry' })}
-        />
-      ) : profile ? (
+    <AccountSection
+      label="Your profile"
+      busy={view === 'loading'}
+      state={state}
+      status={view}
+      loading="Loading your profile…"
+      failed={{ title: "We couldn't load your profile", message: error ?? PROFILE_MESSAGES.loadFailed }}
+      onRetry={() => actor.send({ type: 'profile.retry' })}
+    >
+      {profile ? (
         <div className="account-grid">
           <Summary profile={profile} />
           <AvatarCard profile={profile} />
@@ -81,7 +76,7 @@ function ProfileSections() {
           <ReferralCard url={profile.referralUrl} />
         </div>
       ) : null}
-    </HistorySection>
+    </AccountSection>
   );
 }
 
@@ -206,11 +201,7 @@ function AvatarCard({ profile }: { profile: Profile }) {
           </>
         ) : null}
       </div>
-      {avatarError ? (
-        <p className="history-alert" role="alert" id={errorId}>
-          <AlertIcon size={18} /> {avatarError}
-        </p>
-      ) : null}
+      {avatarError ? <CardAlert id={errorId}>{avatarError}</CardAlert> : null}
     </section>
   );
 }
@@ -241,16 +232,9 @@ function NameCard() {
         readOnly={busy}
         onChange={(value) => actor.send({ type: 'profile.nameChanged', value })}
       />
-      <div className="account-form__actions">
-        <button
-          type="submit"
-          className="btn btn--primary btn--sm"
-          aria-disabled={busy || undefined}
-          aria-busy={saving || undefined}
-        >
-          {saving ? 'Saving…' : 'Save name'}
-        </button>
-      </div>
+      <CardAction kind="primary" submit busy={busy} running={saving}>
+        {saving ? 'Saving…' : 'Save name'}
+      </CardAction>
     </form>
   );
 }

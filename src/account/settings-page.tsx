@@ -5,7 +5,7 @@ import { DELETE_CONFIRMATION, type AccountSettings, type NotificationPrefs } fro
 import { deleteConfirmed, SETTINGS_MESSAGES, type PasswordField } from '../../machines/account/settings.ts';
 import * as settingsView from '../../machines/account/settings.selectors.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
-import { HistorySection, LoadFailed, RowsSkeleton } from '../commerce/history-parts.tsx';
+import { AccountSection, CardAction, CardAlert } from './account-parts.tsx';
 import { AlertIcon, CheckCircleIcon, LockIcon, LogOutIcon, MailIcon, SettingsIcon } from '../ui/icons.tsx';
 import { LOGIN_TEXTS } from '../auth/login-dialog.tsx';
 import { MemberPage } from '../auth/member-page.tsx';
@@ -64,32 +64,25 @@ function SettingsSections() {
   // signed out or deleted: the session is ending, the page follows it
   if (view === 'ended') return null;
   return (
-    <HistorySection
+    <AccountSection
       label="Account settings"
       busy={view !== 'ready' && view !== 'error'}
       state={state}
-      className="account"
+      status={view}
+      loading="Loading your settings…"
+      failed={{ title: "We couldn't load your settings", message: error ?? SETTINGS_MESSAGES.loadFailed }}
+      onRetry={() => actor.send({ type: 'settings.retry' })}
     >
-      {view === 'loading' || view === 'idle' ? (
-        <RowsSkeleton label="Loading your settings…" rows={3} />
-      ) : view === 'error' ? (
-        <LoadFailed
-          title="We couldn't load your settings"
-          message={error ?? SETTINGS_MESSAGES.loadFailed}
-          onRetry={() => actor.send({ type: 'settings.retry' })}
-        />
-      ) : (
-        <div className="account-grid">
-          <PasswordCard />
-          <NotificationsCard />
-          <DeviceCard />
-          <SignOutCard />
-          <DangerZone />
-          {dialog === 'signOut' ? <SignOutDialog /> : null}
-          {dialog === 'delete' ? <DeleteDialog /> : null}
-        </div>
-      )}
-    </HistorySection>
+      <div className="account-grid">
+        <PasswordCard />
+        <NotificationsCard />
+        <DeviceCard />
+        <SignOutCard />
+        <DangerZone />
+        {dialog === 'signOut' ? <SignOutDialog /> : null}
+        {dialog === 'delete' ? <DeleteDialog /> : null}
+      </div>
+    </AccountSection>
   );
 }
 
@@ -195,21 +188,10 @@ function PasswordCard() {
             </>
           ) : null}
         </div>
-        {failure ? (
-          <p className="history-alert" role="alert">
-            <AlertIcon size={18} /> {failure}
-          </p>
-        ) : null}
-        <div className="account-form__actions">
-          <button
-            type="submit"
-            className="btn btn--primary btn--sm"
-            aria-disabled={busy || undefined}
-            aria-busy={saving || undefined}
-          >
-            {saving ? 'Changing…' : 'Change password'}
-          </button>
-        </div>
+        {failure ? <CardAlert>{failure}</CardAlert> : null}
+        <CardAction kind="primary" submit busy={busy} running={saving}>
+          {saving ? 'Changing…' : 'Change password'}
+        </CardAction>
       </form>
     </Card>
   );
@@ -259,9 +241,9 @@ function NotificationsCard() {
         {savingKey ? <span>Saving your email preferences…</span> : null}
       </div>
       {prefsError ? (
-        <p className="history-alert" role="alert">
-          <AlertIcon size={18} /> {prefsError} {SETTINGS_TEXTS.rolledBack}
-        </p>
+        <CardAlert>
+          {prefsError} {SETTINGS_TEXTS.rolledBack}
+        </CardAlert>
       ) : null}
     </Card>
   );
@@ -277,18 +259,15 @@ function DeviceCard() {
       <p className="account-card__text" id={textId}>
         {email ? SETTINGS_TEXTS.remembered(email) : SETTINGS_TEXTS.notRemembered}
       </p>
-      <div className="account-form__actions">
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          disabled={!email}
-          aria-disabled={busy || undefined}
-          aria-describedby={textId}
-          onClick={() => actor.send({ type: 'settings.forgetEmail' })}
-        >
-          Forget my email on this device
-        </button>
-      </div>
+      <CardAction
+        kind="secondary"
+        busy={busy}
+        disabled={!email}
+        describedBy={textId}
+        onClick={() => actor.send({ type: 'settings.forgetEmail' })}
+      >
+        Forget my email on this device
+      </CardAction>
     </Card>
   );
 }
@@ -301,16 +280,13 @@ function SignOutCard() {
       <p className="account-card__text">
         Lost a device or used a shared computer? End every session of your account, this one included.
       </p>
-      <div className="account-form__actions">
-        <button
-          type="button"
-          className="btn btn--secondary btn--sm"
-          aria-disabled={busy || undefined}
-          onClick={() => actor.send({ type: 'settings.signOutEverywhere' })}
-        >
-          Sign out everywhere
-        </button>
-      </div>
+      <CardAction
+        kind="secondary"
+        busy={busy}
+        onClick={() => actor.send({ type: 'settings.signOutEverywhere' })}
+      >
+        Sign out everywhere
+      </CardAction>
     </Card>
   );
 }
@@ -321,17 +297,19 @@ function DangerZone() {
   return (
     <Card title="Delete account" icon={<AlertIcon size={20} />} className="danger-zone">
       <p className="account-card__text">{SETTINGS_TEXTS.deleteText}</p>
-      <div className="account-form__actions">
-        <button
-          type="button"
-          className="btn btn--danger btn--sm"
-          aria-disabled={busy || undefined}
-          onClick={() => actor.send({ type: 'settings.deleteAccount' })}
-        >
-          Delete account
-        </button>
-      </div>
+      <CardAction kind="danger" busy={busy} onClick={() => actor.send({ type: 'settings.deleteAccount' })}>
+        Delete account
+      </CardAction>
     </Card>
+  );
+}
+
+/** A dialog's way back, which waits (aria-disabled) while the dialog's call runs. */
+function CancelButton({ busy, onCancel }: { busy: boolean; onCancel: () => void }) {
+  return (
+    <button type="button" className="btn btn--secondary" aria-disabled={busy || undefined} onClick={onCancel}>
+      Cancel
+    </button>
   );
 }
 
@@ -364,14 +342,7 @@ function SignOutDialog() {
         >
           {busy ? 'Signing out…' : 'Sign out everywhere'}
         </button>
-        <button
-          type="button"
-          className="btn btn--secondary"
-          aria-disabled={busy || undefined}
-          onClick={cancel}
-        >
-          Cancel
-        </button>
+        <CancelButton busy={busy} onCancel={cancel} />
       </div>
     </NoticeDialog>
   );
@@ -423,14 +394,7 @@ function DeleteDialog() {
           >
             {busy ? 'Deleting…' : 'Delete my account'}
           </button>
-          <button
-            type="button"
-            className="btn btn--secondary"
-            aria-disabled={busy || undefined}
-            onClick={cancel}
-          >
-            Cancel
-          </button>
+          <CancelButton busy={busy} onCancel={cancel} />
         </div>
       </form>
     </NoticeDialog>

@@ -173,6 +173,14 @@ function RequestForm() {
   const change = (field: SupportField) => (value: string) =>
     actor.send({ type: 'support.change', field, value });
   const blur = (field: SupportField) => () => actor.send({ type: 'support.blur', field });
+  /** A field's name, its error, and what typing in it and leaving it send; locked while sending. */
+  const bound = (name: SupportField) => ({
+    name,
+    error: errors[name],
+    disabled: busy,
+    onChange: change(name),
+    onBlur: blur(name),
+  });
 
   return (
     <form
@@ -212,13 +220,12 @@ function RequestForm() {
       ) : null}
       <Field
         label="Your email"
-        name="email"
+        {...bound('email')}
         type="email"
         autoComplete="email"
         required={accountEmail === null}
         readOnly={accountEmail !== null}
         value={accountEmail ?? form.email}
-        error={errors.email}
         hint={
           !member
             ? 'We answer at this address.'
@@ -228,33 +235,22 @@ function RequestForm() {
                 ? 'Looking up the email on your account…'
                 : 'We answer at this address, and in Messages.'
         }
-        disabled={busy}
-        onChange={change('email')}
-        onBlur={blur('email')}
       />
       <Field
         label="Subject"
-        name="subject"
+        {...bound('subject')}
         required
         value={form.subject}
-        error={errors.subject}
         hint={`${SUPPORT_LIMITS.subjectMin} to ${SUPPORT_LIMITS.subjectMax} characters.`}
-        disabled={busy}
-        onChange={change('subject')}
-        onBlur={blur('subject')}
       />
       <Field
         label="Message"
-        name="message"
+        {...bound('message')}
         multiline
         required
         value={form.message}
-        error={errors.message}
         hint={`At least ${SUPPORT_LIMITS.messageMin} characters.`}
         counter={<MessageCounter text={form.message} />}
-        disabled={busy}
-        onChange={change('message')}
-        onBlur={blur('message')}
       />
       <div className="support-form__actions">
         <button type="submit" className="btn btn--primary" disabled={busy} aria-busy={busy || undefined}>

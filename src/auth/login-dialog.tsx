@@ -2,7 +2,7 @@ import '../styles/forms.css';
 import '../styles/dialog.css';
 import '../styles/auth.css';
 import { Link } from '@tanstack/react-router';
-import { useId, type FormEvent } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { PRODUCT_NAME } from '../../domain/catalog.ts';
 import { canSubmitLogin, passwordChecklist, type FieldName } from '../../domain/validation.ts';
 import { useSystemActor, useSystemSelector } from '../system/react.tsx';
@@ -12,6 +12,7 @@ import { Modal } from '../ui/modal.tsx';
 import { Spinner } from '../ui/spinner.tsx';
 import { stateOf } from '../../machines/system/selectors.ts';
 import * as dialogView from '../../machines/auth/login-dialog.selectors.ts';
+import type { LoginDialogEvent } from '../../machines/auth/login-dialog.ts';
 import { TextField } from '../ui/text-field.tsx';
 import { BotCheckNote } from '../bot-check/bot-check-note.tsx';
 
@@ -94,25 +95,15 @@ export function LoginDialogPanel() {
       {mode === 'register' ? <RegisterForm busy={busy} /> : null}
 
       <p className="auth-dialog__toggle">
-        {mode === 'register' ? (
-          <button
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={() => dialog.send({ type: 'dialog.toLogin' })}
-          >
-            Already have an account? <span className="link-button__accent">Log in</span>
-          </button>
-        ) : (
-          <button
-            type="button"
-            className="link-button"
-            disabled={busy}
-            onClick={() => dialog.send({ type: 'dialog.toRegister' })}
-          >
-            Don&apos;t have an account? <span className="link-button__accent">Sign up</span>
-          </button>
-        )}
+        <button
+          type="button"
+          className="link-button"
+          disabled={busy}
+          onClick={() => dialog.send({ type: mode === 'register' ? 'dialog.toLogin' : 'dialog.toRegister' })}
+        >
+          {mode === 'register' ? 'Already have an account? ' : "Don't have an account? "}
+          <span className="link-button__accent">{mode === 'register' ? 'Log in' : 'Sign up'}</span>
+        </button>
       </p>
       <p className="auth-dialog__legal">
         By continuing, you agree to the{' '}
@@ -129,124 +120,161 @@ export function LoginDialogPanel() {
 }
 
 function ProviderList({ busy }: { busy: boolean }) {
-  const dialog = useSystemActor('loginDialog');
   return (
     <div className="auth-providers">
       {PROVIDERS.map((provider, index) => (
-        <button
-          key={provider}
-          type="button"
-          className="btn btn--provider"
-          disabled={busy}
-          data-autofocus={index === 0 ? '' : undefined}
-          onClick={() => dialog.send({ type: 'social.start', provider })}
-        >
+        <WayIn key={provider} busy={busy} event={{ type: 'social.start', provider }} autoFocus={index === 0}>
           <GoogleIcon size={20} />
           Continue with {provider}
-        </button>
+        </WayIn>
       ))}
       <div className="auth-divider">
         <span>OR</span>
       </div>
-      <button
-        type="button"
-        className="btn btn--provider"
-        disabled={busy}
-        onClick={() => dialog.send({ type: 'dialog.continueWithEmail' })}
-      >
+      <WayIn busy={busy} event={{ type: 'dialog.continueWithEmail' }}>
         <MailIcon size={20} />
         Continue with Email
-      </button>
-      <button
-        type="button"
-        className="btn btn--provider btn--quiet"
-        disabled={busy}
-        onClick={() => dialog.send({ type: 'guest.start' })}
-      >
+      </WayIn>
+      <WayIn busy={busy} event={{ type: 'guest.start' }} quiet>
         <UserIcon size={20} />
         Continue as guest
-      </button>
+      </WayIn>
       <BotCheckNote />
     </div>
   );
 }
 
-function useFormProjection() {
-  const dialog = useSystemActor('loginDialog');
-  const form = useSystemSelector('loginDialog', dialogView.form);
-  const errors = useSystemSelector('loginDialog', dialogView.errors);
-  const change = (field: FieldName) => (value: string) => dialog.send({ type: 'field.change', field, value });
-  const leave = (field: FieldName) => () => dialog.send({ type: 'field.blur', field });
-  return { dialog, form, errors, change, leave };
-}
-
-function BackButton({ busy }: { busy: boolean }) {
+/** A way in offered first: a button that sends the dialog its event, locked while the dialog is busy. */
+function WayIn({
+  busy,
+  event,
+  quiet = false,
+  autoFocus = false,
+  children,
+}: {
+  busy: boolean;
+  event: LoginDialogEvent;
+  quiet?: boolean;
+  autoFocus?: boolean;
+  children: ReactNode;
+}) {
   const dialog = useSystemActor('loginDialog');
   return (
     <button
       type="button"
-      className="btn btn--secondary"
+      className={quiet ? 'btn btn--provider btn--quiet' : 'btn btn--provider'}
       disabled={busy}
-      onClick={() => dialog.send({ type: 'dialog.back' })}
+      data-autofocus={autoFocus ? '' : undefined}
+      onClick={() => dialog.send(event)}
     >
-      <ChevronLeftIcon size={18} />
-      Back
+      {children}
     </button>
   );
 }
 
-/** Both forms send their submit to the machine, which validates (requirements §5). */
-const submitAs =
-  (
-    dialog: { send: (event: { type: 'login.submit' | 'register.submit' }) => void },
-    type: 'login.submit' | 'register.submit',
-  ) =>
-  (event: FormEvent) => {
-    event.preventDefault();
-    dialog.send({ type });
-  };
-
-/** The email field both forms open with; focused first unless an address is remembered. */
-function EmailField({ busy }: { busy: boolean }) {
-  const { form, errors, change, leave } = useFormProjection();
+/**
+ * A field of the dialog's form: its value and error from the machine, each keystroke and leaving it
+ * sent back (the machine checks it), and locked while the dialog is busy.
+ */
+function DialogField({
+  field,
+  busy,
+  ...shown
+}: { field: FieldName; busy: boolean } & Pick<
+  Parameters<typeof TextField>[0],
+  'label' | 'type' | 'name' | 'autoComplete' | 'placeholder' | 'hint' | 'autoFocus'
+>) {
+  const dialog = useSystemActor('loginDialog');
+  const form = useSystemSelector('loginDialog', dialogView.form);
+  const errors = useSystemSelector('loginDialog', dialogView.errors);
   return (
     <TextField
-      label="Email"
-      type="email"
-      name="email"
-      autoComplete="email"
-      placeholder={LOGIN_TEXTS.emailPlaceholder}
-      value={form.email}
-      error={errors.email}
+      {...shown}
+      value={form[field]}
+      error={errors[field]}
       disabled={busy}
-      autoFocus={!form.email}
-      onChange={change('email')}
-      onBlur={leave('email')}
+      onChange={(value) => dialog.send({ type: 'field.change', field, value })}
+      onBlur={() => dialog.send({ type: 'field.blur', field })}
     />
   );
 }
 
-function LoginForm({ busy }: { busy: boolean }) {
-  const { dialog, form, errors, change, leave } = useFormProjection();
+/**
+ * Both forms: sent to the machine, which validates (requirements §5); the email field first, the
+ * form's own fields, then Back and the form's button.
+ */
+function AuthForm({
+  label,
+  submit,
+  action,
+  canSubmit,
+  busy,
+  children,
+}: {
+  label: string;
+  submit: 'login.submit' | 'register.submit';
+  action: string;
+  canSubmit: boolean;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const dialog = useSystemActor('loginDialog');
+  const remembered = Boolean(useSystemSelector('loginDialog', dialogView.form).email);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    dialog.send({ type: submit });
+  };
   return (
-    <form
-      className="auth-form"
-      noValidate
-      aria-label="Log in with email"
-      onSubmit={submitAs(dialog, 'login.submit')}
+    <form className="auth-form" noValidate aria-label={label} onSubmit={onSubmit}>
+      {/* focused first unless an address is remembered */}
+      <DialogField
+        field="email"
+        busy={busy}
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        placeholder={LOGIN_TEXTS.emailPlaceholder}
+        autoFocus={!remembered}
+      />
+      {children}
+      <div className="auth-form__actions">
+        <button
+          type="button"
+          className="btn btn--secondary"
+          disabled={busy}
+          onClick={() => dialog.send({ type: 'dialog.back' })}
+        >
+          <ChevronLeftIcon size={18} />
+          Back
+        </button>
+        <button type="submit" className="btn btn--primary" disabled={busy || !canSubmit}>
+          {action}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function LoginForm({ busy }: { busy: boolean }) {
+  const dialog = useSystemActor('loginDialog');
+  const form = useSystemSelector('loginDialog', dialogView.form);
+  return (
+    <AuthForm
+      label="Log in with email"
+      submit="login.submit"
+      action="Log in"
+      canSubmit={canSubmitLogin(form)}
+      busy={busy}
     >
-      <EmailField busy={busy} />
-      <TextField
+      <DialogField
+        field="password"
+        busy={busy}
         label="Password"
         type="password"
         name="password"
         autoComplete="current-password"
-        value={form.password}
-        error={errors.password}
-        disabled={busy}
         autoFocus={Boolean(form.email)}
-        onChange={change('password')}
-        onBlur={leave('password')}
       />
       <label className="check">
         <input
@@ -258,13 +286,7 @@ function LoginForm({ busy }: { busy: boolean }) {
         />
         <span>Remember me</span>
       </label>
-      <div className="auth-form__actions">
-        <BackButton busy={busy} />
-        <button type="submit" className="btn btn--primary" disabled={busy || !canSubmitLogin(form)}>
-          Log in
-        </button>
-      </div>
-    </form>
+    </AuthForm>
   );
 }
 
@@ -286,47 +308,29 @@ function PasswordChecklist({ password }: { password: string }) {
 }
 
 function RegisterForm({ busy }: { busy: boolean }) {
-  const { dialog, form, errors, change, leave } = useFormProjection();
+  const form = useSystemSelector('loginDialog', dialogView.form);
   return (
-    <form
-      className="auth-form"
-      noValidate
-      aria-label="Sign up with email"
-      onSubmit={submitAs(dialog, 'register.submit')}
-    >
-      <EmailField busy={busy} />
-      <TextField
+    <AuthForm label="Sign up with email" submit="register.submit" action="Sign up" canSubmit busy={busy}>
+      <DialogField
+        field="password"
+        busy={busy}
         label="Password"
         type="password"
         name="new-password"
         autoComplete="new-password"
-        value={form.password}
-        error={errors.password}
         hint={LOGIN_TEXTS.passwordHint}
-        disabled={busy}
         autoFocus={Boolean(form.email)}
-        onChange={change('password')}
-        onBlur={leave('password')}
       />
       <PasswordChecklist password={form.password} />
-      <TextField
+      <DialogField
+        field="confirmPassword"
+        busy={busy}
         label="Confirm password"
         type="password"
         name="confirm-password"
         autoComplete="new-password"
-        value={form.confirmPassword}
-        error={errors.confirmPassword}
-        disabled={busy}
-        onChange={change('confirmPassword')}
-        onBlur={leave('confirmPassword')}
       />
       <BotCheckNote />
-      <div className="auth-form__actions">
-        <BackButton busy={busy} />
-        <button type="submit" className="btn btn--primary" disabled={busy}>
-          Sign up
-        </button>
-      </div>
-    </form>
+    </AuthForm>
   );
 }

@@ -5,27 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { COUPON_TABS, couponsMachine } from '../../machines/commerce/coupons.ts';
 import * as view from '../../machines/commerce/coupons.selectors.ts';
+import { listPageTarget } from '../support/model-targets.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
 import { couponsSpec } from '../models/spec/coupons.ts';
 
-const TAGS = ['loading', 'ready', 'error'] as const;
-
 describeModel({
   walks: [walk('', couponsSpec())],
-  target: () => ({
-    machine: couponsMachine,
-    effects: ['fetchCoupons'],
-    observe: ({ snapshot }) => {
-      const s = snapshot as never;
-      return {
-        tags: TAGS.filter((tag) => snapshot.hasTag(tag)),
-        running: Object.keys(snapshot.children),
-        status: view.status(s),
-        error: view.error(s),
-        coupons: view.coupons(s),
-      };
-    },
-  }),
+  target: () =>
+    listPageTarget(couponsMachine, 'fetchCoupons', {
+      status: view.status,
+      error: view.error,
+      coupons: view.coupons,
+    }),
 });
 
 describe('coupons, in its own words', () => {

@@ -5,27 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { orderListMachine } from '../../machines/commerce/order-list.ts';
 import * as view from '../../machines/commerce/order-list.selectors.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { runWithout } from '../support/model-targets.ts';
+import { listPageTarget, runWithout } from '../support/model-targets.ts';
 import { orderListSpec } from '../models/spec/order-list.ts';
-
-const TAGS = ['loading', 'ready', 'error'] as const;
 
 describeModel({
   walks: [walk('', orderListSpec())],
-  target: () => ({
-    machine: orderListMachine,
-    effects: ['fetchOrders'],
-    observe: ({ snapshot }) => {
-      const s = snapshot as never;
-      return {
-        tags: TAGS.filter((tag) => snapshot.hasTag(tag)),
-        running: Object.keys(snapshot.children),
-        status: view.status(s),
-        error: view.error(s),
-        orders: view.orders(s),
-      };
-    },
-  }),
+  target: () =>
+    listPageTarget(orderListMachine, 'fetchOrders', {
+      status: view.status,
+      error: view.error,
+      orders: view.orders,
+    }),
 });
 
 describe('orderList without its effects provided', () => {

@@ -3,39 +3,14 @@
 // model (tests/models/spec/payment-result.ts) that pay again or cancel are replayed on that machine:
 // the calls' input, the steps' states, their messages, the order they answer and the payment page. Only
 // those paths are replayed, so this file picks them itself instead of handing the whole walk to the
-// shared harness; the target is the one the harness would take.
+// shared harness; the target is the payment result model test's (tests/support/payment-result-harness.ts).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { paymentResultMachine } from '../../machines/commerce/payment-result.ts';
 import * as selectors from '../../machines/commerce/payment-result.selectors.ts';
-import { replaySpecPath, specPaths, type ReplayTarget, type SpecStep } from '../support/spec-model.ts';
-import { heardJson } from '../support/model-targets.ts';
+import { replaySpecPath, specPaths, type SpecStep } from '../support/spec-model.ts';
+import { paymentResultTarget } from '../support/payment-result-harness.ts';
 import { followedPaths, ORDERS, paymentResultSpec } from '../models/spec/payment-result.ts';
-
-/** The payment page with the cart and the badge beside it, and the way to the payment page recorded. */
-const target = (): ReplayTarget => {
-  const payments: string[] = [];
-  return {
-    machine: paymentResultMachine.provide({
-      actions: { goToPayment: (_, { url }: { url: string }) => void payments.push(url) },
-    }),
-    effects: ['confirmOrder', 'fetchOrder', 'payOrder', 'cancelOrder'],
-    listeners: ['cart', 'cartCount'],
-    observe: ({ snapshot, heard }) => {
-      const s = snapshot as never;
-      return {
-        phase: selectors.phase(s),
-        showsOrder12: selectors.showsOrder('12')(s),
-        order: selectors.order(s),
-        error: selectors.error(s),
-        actionError: selectors.actionError(s),
-        tags: [...snapshot.tags].sort(),
-        heard: heardJson(heard),
-        payments,
-      };
-    },
-  };
-};
 
 /** A step of paying again or cancelling. */
 const paysOrCancels = (step: SpecStep): boolean =>
@@ -48,7 +23,7 @@ describe(`payOrCancel on the payment page, against ${model.spec}`, () => {
   for (const path of [...specPaths(model), ...followedPaths(model)].filter((p) =>
     p.steps.some(({ step }) => paysOrCancels(step)),
   ))
-    it(path.title, () => replaySpecPath(model, target(), path));
+    it(path.title, () => replaySpecPath(model, paymentResultTarget(), path));
 });
 
 describe('payOrCancel without its effects provided', () => {

@@ -1,15 +1,16 @@
 // paymentResult against its independent model (tests/models/spec/payment-result.ts): every path of
 // the model, and two long hand-made ones (a pending order followed until the page stops by itself),
-// replayed on the machine by the shared harness. It tells the cart and the badge by systemId, so it runs
-// with the target's stand-ins for them beside it that write down what they hear; the way to the payment
-// page is a recording action.
+// replayed on the machine by the shared harness, on the target payOrCancel's model test replays too
+// (tests/support/payment-result-harness.ts): the machine tells the cart and the badge by systemId, so it
+// runs with stand-ins for them beside it that write down what they hear; the way to the payment page is
+// a recording action.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { paymentResultMachine } from '../../machines/commerce/payment-result.ts';
 import * as selectors from '../../machines/commerce/payment-result.selectors.ts';
 import type { SpecPath } from '../support/spec-model.ts';
 import { describeModel, walk } from '../support/spec-replay.ts';
-import { heardJson } from '../support/model-targets.ts';
+import { paymentResultTarget } from '../support/payment-result-harness.ts';
 import { followedPaths, paymentResultSpec } from '../models/spec/payment-result.ts';
 
 const model = paymentResultSpec();
@@ -17,30 +18,7 @@ const model = paymentResultSpec();
 describeModel({
   walks: [walk('', model)],
   paths: () => followedPaths(model) as SpecPath<never>[],
-  target: () => {
-    const payments: string[] = [];
-    return {
-      machine: paymentResultMachine.provide({
-        actions: { goToPayment: (_, { url }: { url: string }) => void payments.push(url) },
-      }),
-      effects: ['confirmOrder', 'fetchOrder', 'payOrder', 'cancelOrder'],
-      listeners: ['cart', 'cartCount'],
-      // what the payment pages show, and what the cart, the badge and the browser were told
-      observe: ({ snapshot, heard }) => {
-        const s = snapshot as never;
-        return {
-          phase: selectors.phase(s),
-          showsOrder12: selectors.showsOrder('12')(s),
-          order: selectors.order(s),
-          error: selectors.error(s),
-          actionError: selectors.actionError(s),
-          tags: [...snapshot.tags].sort(),
-          heard: heardJson(heard),
-          payments,
-        };
-      },
-    };
-  },
+  target: paymentResultTarget,
 });
 
 describe('paymentResult without its effects provided', () => {

@@ -17,21 +17,20 @@ import {
 } from '../../machines/account/settings.ts';
 import { isStrongPassword } from '../../domain/validation.ts';
 import { profileFixture } from './fake-effects.ts';
-import { modelPaths, stateKey, stepLabel, type ModelPath, type Samples } from './model.ts';
+import {
+  fail,
+  modelPaths,
+  OFFLINE,
+  stateKey,
+  stateKey as value,
+  stepLabel,
+  type ModelPath,
+  type PathModel,
+} from './model.ts';
 
-export interface AccountModel {
-  machine: AnyStateMachine;
-  actors: string[];
-  samples: Samples;
-  serialize: (s: AnyMachineSnapshot) => string;
-  /** The part of the context a replay must match. */
-  observe: (context: never) => unknown;
-  maxSteps: number;
-}
+export type AccountModel = PathModel;
 
-const value = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
-const fail = (message: string) => new Error(message);
-export const OFFLINE = "Can't reach FruitPrompt right now.";
+export { OFFLINE };
 
 // ---------------------------------------------------------------------------------------------
 // profile

@@ -1,7 +1,7 @@
 // The history machines' models (sample events and state serializations), shared by their replays
 // on live actors (tests/machines/history-flows.test.ts) and on the rendered pages
 // (tests/views/history-*.model.test.tsx), so both walk the same paths.
-import { assign, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
+import { assign } from 'xstate';
 import { couponsMachine, type CouponsContext } from '../../machines/commerce/coupons.ts';
 import {
   exchangeMachine,
@@ -22,20 +22,9 @@ import {
   orderDetailFixture,
   orderPageFixture,
 } from './history-fixtures.ts';
-import type { Samples } from './model.ts';
+import { fail, stateKey as value, type PathModel } from './model.ts';
 
-export interface HistoryModel {
-  machine: AnyStateMachine;
-  actors: string[];
-  samples: Samples;
-  serialize: (s: AnyMachineSnapshot) => string;
-  /** The part of the context a replay must match. */
-  observe: (context: never) => unknown;
-  maxSteps: number;
-}
-
-const value = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
-const fail = (message: string) => new Error(message);
+export type HistoryModel = PathModel;
 
 export const pendingOrder = orderDetailFixture(42, { status: 'pending' });
 export const paidOrder = orderDetailFixture(42);

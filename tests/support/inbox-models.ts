@@ -1,7 +1,7 @@
 // The account-area machines' models (inbox, messages, support): sample events and state
 // serializations, shared by their replays on live actors (tests/machines/inbox-flows.test.ts) and on
 // the rendered pages (tests/views/inbox.model.test.tsx, messages.model.test.tsx), so both walk the same paths.
-import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { Message, MessagePage, SupportRequest } from '../../domain/account.ts';
 import { inboxMachine, type InboxContext } from '../../machines/account/inbox.ts';
 import { messagesMachine, type MessagesContext, type ReadAnswer } from '../../machines/account/messages.ts';
@@ -11,21 +11,11 @@ import {
   type SendAnswer,
   type SupportContext,
 } from '../../machines/account/support.ts';
-import type { Samples } from './model.ts';
+import { fail, stateKey as value, type PathModel, OFFLINE, type Samples } from './model.ts';
 
-export interface AccountModel {
-  machine: AnyStateMachine;
-  actors: string[];
-  samples: Samples;
-  serialize: (s: AnyMachineSnapshot) => string;
-  /** The part of the context a replay must match. */
-  observe: (context: never) => unknown;
-  maxSteps: number;
-}
+export type AccountModel = PathModel;
 
-const value = (s: AnyMachineSnapshot) => JSON.stringify(s.value);
-const fail = (message: string) => new Error(message);
-export const OFFLINE = "Can't reach FruitPrompt right now.";
+export { OFFLINE };
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures

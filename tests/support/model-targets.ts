@@ -2,7 +2,8 @@
 // (tests/support/spec-replay.ts): the machine's own session follower run against a stand-in session,
 // the machine's children besides its listeners, what the listeners heard (`ReplayTarget.listeners`) as
 // the models write it down, the effects under way, a machine run with only some of its effects, and
-// sequences of steps written out by hand as paths.
+// sequences of steps written out by hand as paths, the target of a page that loads one list, and the
+// resend button a page hands on as the page shows it.
 import {
   createActor,
   fromCallback,
@@ -10,13 +11,17 @@ import {
   type AnyEventObject,
   type AnyMachineSnapshot,
   type AnyStateMachine,
+  type ActorRefFrom,
   type EventObject,
 } from 'xstate';
+import type { resendEmailMachine } from '../../machines/auth/resend-email.ts';
+import * as button from '../../machines/auth/resend-email.selectors.ts';
 import { followSession, type SessionFollow } from '../../machines/system/follow-session.ts';
 import {
   specStepLabel,
   withListeners,
   type Heard,
+  type ReplayTarget,
   type SpecModel,
   type SpecPath,
   type SpecStep,
@@ -138,3 +143,49 @@ export async function runWithout(
 /** Sequences of steps written out by hand, each a path titled "sequence: " and its steps. */
 export const writtenPaths = <S>(model: SpecModel<S>, sequences: SpecStep[][]): SpecPath<S>[] =>
   sequences.map((steps) => pathOf(model, `sequence: ${steps.map(specStepLabel).join(' · ')}`, steps));
+
+/**
+ * A page that loads a list with one call (`effect`) and no one beside it: its tags among loading,
+ * ready and error, the call under way, and what each of `shows` (its selectors, by name) shows.
+ */
+export const listPageTarget = (
+  machine: AnyStateMachine,
+  effect: string,
+  shows: Record<string, (snapshot: never) => unknown>,
+): ReplayTarget => ({
+  machine,
+  effects: [effect],
+  observe: ({ snapshot }) => ({
+    tags: ['loading', 'ready', 'error'].filter((tag) => snapshot.hasTag(tag)),
+    running: Object.keys(snapshot.children),
+    ...Object.fromEntries(Object.entries(shows).map(([name, select]) => [name, select(snapshot as never)])),
+  }),
+});
+
+/**
+ * A notice that hands the page a resend button (machines/auth/resend-email.ts): what each of `shows`
+ * (its selectors, by name) shows, and the button as the page shows it (the address, whether it can be
+ * pressed, the seconds left and, with `result`, the last answer), or null without one.
+ */
+export const resendNoticeTarget = (
+  machine: AnyStateMachine,
+  view: Record<string, (snapshot: never) => unknown> & {
+    resend: (snapshot: never) => ActorRefFrom<typeof resendEmailMachine> | undefined;
+  },
+  shows: string[],
+  { result = false } = {},
+): ReplayTarget => ({
+  machine,
+  observe: ({ snapshot }) => {
+    const resend = view.resend(snapshot as never)?.getSnapshot();
+    const shown = resend && {
+      email: resend.context.email,
+      disabled: button.disabled(resend),
+      secondsLeft: button.secondsLeft(resend),
+    };
+    return {
+      ...Object.fromEntries(shows.map((name) => [name, view[name]!(snapshot as never)])),
+      resend: shown && result ? { ...shown, result: button.result(resend) } : (shown ?? null),
+    };
+  },
+});

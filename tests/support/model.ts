@@ -44,6 +44,27 @@ export interface ModelPath {
 
 export const stateKey = (s: AnyMachineSnapshot): string => JSON.stringify(s.value);
 
+/**
+ * A machine's model as the path tests of the account, history and inbox pages keep it
+ * (tests/support/*-models.ts): the machine, the calls it makes, the events sampled, a state's key, the
+ * part of the context a replay must match and how long a path may be.
+ */
+export interface PathModel {
+  machine: AnyStateMachine;
+  actors: string[];
+  samples: Samples;
+  serialize: (s: AnyMachineSnapshot) => string;
+  /** The part of the context a replay must match. */
+  observe: (context: never) => unknown;
+  maxSteps: number;
+}
+
+/** A failed call's error. */
+export const fail = (message: string) => new Error(message);
+
+/** What a call that cannot reach the server fails with. */
+export const OFFLINE = "Can't reach FruitPrompt right now.";
+
 const describeValue = (value: unknown): string =>
   typeof value === 'string'
     ? value

@@ -15,6 +15,7 @@
 //   server's count, less the messages being marked read (never below 0).
 import type { Message, MessagePage } from '../../../domain/account.ts';
 import type { SpecModel, SpecStep } from '../../support/spec-model.ts';
+import { dropping, failure, pageStep, send, toast, type AnswerStep } from '../../support/page-model.ts';
 
 export type MessagesPhase = 'idle' | 'loading' | 'failed' | 'ready';
 export type MessagesChange = 'browsing' | 'markingAll' | 'confirmingDelete' | 'deleting';
@@ -102,13 +103,6 @@ const told = (s: MessagesState, ...more: string[]): string[] => [
   `inbox.set ${unreadShown(s)}`,
   ...more,
 ];
-const toast = (kind: 'success' | 'error', text: string): string => `toast.show ${kind} ${text}`;
-const failure = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
-const dropping = (s: MessagesState, actor: string, n = 1): Record<string, number> => ({
-  ...s.dropped,
-  [actor]: (s.dropped[actor] ?? 0) + n,
-});
 
 export const messagesSpec = (focus: MessagesFocus): SpecModel<MessagesState> => {
   const initial: MessagesState = {
@@ -129,11 +123,11 @@ export const messagesSpec = (focus: MessagesFocus): SpecModel<MessagesState> => 
     if (event.type === 'messages.load') {
       // every load starts blank; whatever was asked before is abandoned
       let dropped = s.dropped;
-      if (s.phase === 'loading') dropped = { ...dropped, [FETCH]: (dropped[FETCH] ?? 0) + 1 };
+      if (s.phase === 'loading') dropped = dropping(dropped, FETCH);
       if (s.phase === 'ready') {
-        if (s.readQueue.length) dropped = { ...dropped, [READ]: (dropped[READ] ?? 0) + 1 };
-        if (s.change === 'markingAll') dropped = { ...dropped, [READ_ALL]: (dropped[READ_ALL] ?? 0) + 1 };
-        if (s.change === 'deleting') dropped = { ...dropped, [DELETE]: (dropped[DELETE] ?? 0) + 1 };
+        if (s.readQueue.length) dropped = dropping(dropped, READ);
+        if (s.change === 'markingAll') dropped = dropping(dropped, READ_ALL);
+        if (s.change === 'deleting') dropped = dropping(dropped, DELETE);
       }
       return {
         ...initial,
@@ -176,12 +170,7 @@ export const messagesSpec = (focus: MessagesFocus): SpecModel<MessagesState> => 
     }
   };
 
-  const onAnswer = (
-    s: MessagesState,
-    step: { settle: string; output?: unknown } | { fail: string; error?: unknown },
-  ): MessagesState => {
-    const actor = 'settle' in step ? step.settle : step.fail;
-    if ((s.dropped[actor] ?? 0) > 0) return { ...s, dropped: dropping(s, actor, -1) };
+  const onAnswer = (s: MessagesState, step: AnswerStep, actor: string): MessagesState => {
     if (actor === FETCH && s.phase === 'loading') {
       if ('fail' in step) return { ...s, phase: 'failed', error: failure(step.error, TEXT.loadFailed) };
       const loaded: MessagesState = {
@@ -251,11 +240,7 @@ export const messagesSpec = (focus: MessagesFocus): SpecModel<MessagesState> => 
     return s;
   };
 
-  const next = (s: MessagesState, step: SpecStep): MessagesState => {
-    if ('send' in step) return onSend(s, step.send);
-    if ('wait' in step) return s;
-    return onAnswer(s, step);
-  };
+  const next = pageStep(onSend, onAnswer);
 
   /** The answers a pending call can get, realistic for the state. */
   const answers = (s: MessagesState): SpecStep[] => {
@@ -295,9 +280,6 @@ export const messagesSpec = (focus: MessagesFocus): SpecModel<MessagesState> => 
   };
 
   const steps = (s: MessagesState): SpecStep[] => {
-    const send = (type: string, more: Record<string, unknown> = {}): SpecStep => ({
-      send: { type, ...more },
-    });
     const toggles = (ids: number[]) => ids.map((id) => send('messages.toggle', { id }));
     const ids = s.result?.data.map((m) => m.id) ?? [];
     switch (focus) {

@@ -13,6 +13,17 @@
 // - One change at a time: the page's other actions wait while one is under way.
 import type { Profile } from '../../../domain/account.ts';
 import type { SpecModel, SpecStep } from '../../support/spec-model.ts';
+import {
+  awaits,
+  dropping,
+  failure,
+  loadStatus,
+  pageStep,
+  send,
+  startedCall,
+  toast,
+  type AnswerStep,
+} from '../../support/page-model.ts';
 
 export type ProfilePhase =
   | 'idle'
@@ -110,10 +121,6 @@ const CALL_OF: Partial<Record<ProfilePhase, string>> = {
   copyingLink: COPY,
 };
 
-const failure = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
-const toast = (kind: 'success' | 'error', text: string): string => `toast.show ${kind} ${text}`;
-
 /** What the name field says is wrong with a name, or null. */
 export const nameProblem = (name: string): string | null => {
   const trimmed = [...name.trim()];
@@ -144,12 +151,11 @@ export const profileSpec = (focus: ProfileFocus): SpecModel<ProfileState> => {
 
   const onSend = (s: ProfileState, event: { type: string; [k: string]: unknown }): ProfileState => {
     if (event.type === 'profile.load') {
-      const pending = CALL_OF[s.phase];
       return {
         ...initial,
         phase: 'loading',
         heard: s.heard,
-        dropped: pending ? { ...s.dropped, [pending]: (s.dropped[pending] ?? 0) + 1 } : s.dropped,
+        dropped: dropping(s.dropped, CALL_OF[s.phase]),
       };
     }
     if (event.type === 'profile.retry')
@@ -179,13 +185,7 @@ export const profileSpec = (focus: ProfileFocus): SpecModel<ProfileState> => {
     }
   };
 
-  const onAnswer = (
-    s: ProfileState,
-    step: { settle: string; output?: unknown } | { fail: string; error?: unknown },
-  ): ProfileState => {
-    const actor = 'settle' in step ? step.settle : step.fail;
-    if ((s.dropped[actor] ?? 0) > 0)
-      return { ...s, dropped: { ...s.dropped, [actor]: s.dropped[actor]! - 1 } };
+  const onAnswer = (s: ProfileState, step: AnswerStep, actor: string): ProfileState => {
     if (CALL_OF[s.phase] !== actor) return s;
     const ok = 'settle' in step;
     const out = ok ? (step.output as Profile) : null;
@@ -242,16 +242,10 @@ export const profileSpec = (focus: ProfileFocus): SpecModel<ProfileState> => {
     }
   };
 
-  const next = (s: ProfileState, step: SpecStep): ProfileState => {
-    if ('send' in step) return onSend(s, step.send);
-    if ('wait' in step) return s;
-    return onAnswer(s, step);
-  };
-
-  const send = (type: string, more: Record<string, unknown> = {}): SpecStep => ({ send: { type, ...more } });
+  const next = pageStep(onSend, onAnswer);
 
   const answers = (s: ProfileState): SpecStep[] => {
-    const pending = (actor: string) => CALL_OF[s.phase] === actor || (s.dropped[actor] ?? 0) > 0;
+    const pending = (actor: string) => awaits(CALL_OF, s, actor);
     const out: SpecStep[] = [];
     if (pending(FETCH))
       out.push(
@@ -330,14 +324,7 @@ export const profileSpec = (focus: ProfileFocus): SpecModel<ProfileState> => {
     expect: (s) => ({
       // the effect under way, by name
       running: CALL_OF[s.phase] ? [CALL_OF[s.phase]] : [],
-      status:
-        s.phase === 'idle'
-          ? 'idle'
-          : s.phase === 'loading'
-            ? 'loading'
-            : s.phase === 'loadFailed'
-              ? 'error'
-              : 'ready',
+      status: loadStatus(s.phase),
       error: s.error,
       profile: s.profile,
       busy: !['idle', 'loading', 'loadFailed', 'viewing'].includes(s.phase),
@@ -351,10 +338,8 @@ export const profileSpec = (focus: ProfileFocus): SpecModel<ProfileState> => {
       heard: s.heard,
     }),
     calls: (before, step, after) => {
-      const actor = CALL_OF[after.phase];
+      const actor = startedCall(CALL_OF, before, after);
       if (!actor) return [];
-      const restarted = (after.dropped[actor] ?? 0) > (before.dropped[actor] ?? 0);
-      if (before.phase === after.phase && !restarted) return [];
       const input =
         actor === SAVE
           ? { name: after.nameDraft.trim() }

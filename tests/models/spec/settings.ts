@@ -19,6 +19,17 @@
 //   account was deleted." is said and the page goes home; a failure is said in the dialog.
 import type { AccountSettings, NotificationPrefs } from '../../../domain/account.ts';
 import type { SpecModel, SpecStep } from '../../support/spec-model.ts';
+import {
+  awaits,
+  dropping,
+  failure,
+  loadStatus,
+  pageStep,
+  send,
+  startedCall,
+  toast,
+  type AnswerStep,
+} from '../../support/page-model.ts';
 
 type PasswordField = 'currentPassword' | 'newPassword' | 'confirmPassword';
 type PasswordForm = Record<PasswordField, string>;
@@ -118,10 +129,6 @@ const CALL_OF: Partial<Record<SettingsPhase, string>> = {
   deleting: DELETE,
 };
 
-const failure = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
-const toast = (kind: 'success' | 'error', text: string): string => `toast.show ${kind} ${text}`;
-
 export const settingsSpec = (focus: SettingsFocus): SpecModel<SettingsState> => {
   const initial: SettingsState = {
     phase: 'idle',
@@ -145,14 +152,13 @@ export const settingsSpec = (focus: SettingsFocus): SpecModel<SettingsState> => 
 
   const onSend = (s: SettingsState, event: { type: string; [k: string]: unknown }): SettingsState => {
     if (event.type === 'settings.load') {
-      const pending = CALL_OF[s.phase];
       return {
         ...initial,
         phase: 'loading',
         rememberedEmail: event.rememberedEmail as string | null,
         heard: s.heard,
         did: s.did,
-        dropped: pending ? { ...s.dropped, [pending]: (s.dropped[pending] ?? 0) + 1 } : s.dropped,
+        dropped: dropping(s.dropped, CALL_OF[s.phase]),
       };
     }
     switch (s.phase) {
@@ -233,13 +239,7 @@ export const settingsSpec = (focus: SettingsFocus): SpecModel<SettingsState> => 
     }
   };
 
-  const onAnswer = (
-    s: SettingsState,
-    step: { settle: string; output?: unknown } | { fail: string; error?: unknown },
-  ): SettingsState => {
-    const actor = 'settle' in step ? step.settle : step.fail;
-    if ((s.dropped[actor] ?? 0) > 0)
-      return { ...s, dropped: { ...s.dropped, [actor]: s.dropped[actor]! - 1 } };
+  const onAnswer = (s: SettingsState, step: AnswerStep, actor: string): SettingsState => {
     if (CALL_OF[s.phase] !== actor) return s;
     const error = 'fail' in step ? step.error : undefined;
     const ok = 'settle' in step;
@@ -311,17 +311,12 @@ export const settingsSpec = (focus: SettingsFocus): SpecModel<SettingsState> => 
     }
   };
 
-  const next = (s: SettingsState, step: SpecStep): SettingsState => {
-    if ('send' in step) return onSend(s, step.send);
-    if ('wait' in step) return s;
-    return onAnswer(s, step);
-  };
+  const next = pageStep(onSend, onAnswer);
 
-  const send = (type: string, more: Record<string, unknown> = {}): SpecStep => ({ send: { type, ...more } });
   const type = (field: PasswordField, value: string) => send('settings.passwordChanged', { field, value });
 
   const answers = (s: SettingsState): SpecStep[] => {
-    const pending = (actor: string) => CALL_OF[s.phase] === actor || (s.dropped[actor] ?? 0) > 0;
+    const pending = (actor: string) => awaits(CALL_OF, s, actor);
     const out: SpecStep[] = [];
     if (pending(FETCH))
       out.push(
@@ -449,16 +444,7 @@ export const settingsSpec = (focus: SettingsFocus): SpecModel<SettingsState> => 
     expect: (s) => ({
       // the effect under way, by name
       running: CALL_OF[s.phase] ? [CALL_OF[s.phase]] : [],
-      status:
-        s.phase === 'idle'
-          ? 'idle'
-          : s.phase === 'loading'
-            ? 'loading'
-            : s.phase === 'loadFailed'
-              ? 'error'
-              : ended(s)
-                ? 'ended'
-                : 'ready',
+      status: loadStatus(s.phase, ended(s)),
       error: s.error,
       dialog:
         s.phase === 'confirmingSignOut' || s.phase === 'signingOut'
@@ -486,10 +472,8 @@ export const settingsSpec = (focus: SettingsFocus): SpecModel<SettingsState> => 
       did: s.did,
     }),
     calls: (before, _step, after) => {
-      const actor = CALL_OF[after.phase];
+      const actor = startedCall(CALL_OF, before, after);
       if (!actor) return [];
-      const restarted = (after.dropped[actor] ?? 0) > (before.dropped[actor] ?? 0);
-      if (before.phase === after.phase && !restarted) return [];
       const input =
         actor === CHANGE
           ? { currentPassword: after.form.currentPassword, newPassword: after.form.newPassword }

@@ -14,6 +14,7 @@
 //   offers to try again. A visitor (or the member who signed out) sees nobody's requests.
 import type { SupportRequest } from '../../../domain/account.ts';
 import type { SpecModel, SpecStep } from '../../support/spec-model.ts';
+import { dropping, failure, pageStep, send, type AnswerStep } from '../../support/page-model.ts';
 
 type Field = 'email' | 'subject' | 'message';
 const FIELDS: Field[] = ['email', 'subject', 'message'];
@@ -113,9 +114,6 @@ export type SupportFocus = Field | 'send' | 'member';
 const SEND = 'sendRequest';
 const FETCH = 'fetchMemberSupport';
 
-const failure = (error: unknown, fallback: string): string =>
-  error instanceof Error && error.message ? error.message : fallback;
-
 export const supportSpec = (focus: SupportFocus): SpecModel<SupportState> => {
   const initial: SupportState = {
     member: false,
@@ -162,8 +160,7 @@ export const supportSpec = (focus: SupportFocus): SpecModel<SupportState> => {
         return s.requestsPhase === 'failed' ? { ...s, requestsPhase: 'loading', requestsError: null } : s;
       case 'support.open': {
         const form: Partial<SupportState> = s.phase === 'sent' ? { phase: 'fresh', sent: null } : {};
-        const dropped =
-          s.requestsPhase === 'loading' ? { ...s.dropped, [FETCH]: (s.dropped[FETCH] ?? 0) + 1 } : s.dropped;
+        const dropped = s.requestsPhase === 'loading' ? dropping(s.dropped, FETCH) : s.dropped;
         if (event.member)
           return { ...s, ...form, member: true, requestsPhase: 'loading', requestsError: null, dropped };
         return {
@@ -182,13 +179,7 @@ export const supportSpec = (focus: SupportFocus): SpecModel<SupportState> => {
     }
   };
 
-  const onAnswer = (
-    s: SupportState,
-    step: { settle: string; output?: unknown } | { fail: string; error?: unknown },
-  ): SupportState => {
-    const actor = 'settle' in step ? step.settle : step.fail;
-    if ((s.dropped[actor] ?? 0) > 0)
-      return { ...s, dropped: { ...s.dropped, [actor]: s.dropped[actor]! - 1 } };
+  const onAnswer = (s: SupportState, step: AnswerStep, actor: string): SupportState => {
     if (actor === SEND && s.phase === 'sending') {
       if ('fail' in step) return { ...s, phase: 'failed', notice: failure(step.error, TEXT.sendFailed) };
       const answer = step.output as { ok: true; request: SupportRequest } | { ok: false; message: string };
@@ -214,13 +205,8 @@ export const supportSpec = (focus: SupportFocus): SpecModel<SupportState> => {
     return s;
   };
 
-  const next = (s: SupportState, step: SpecStep): SupportState => {
-    if ('send' in step) return onSend(s, step.send);
-    if ('wait' in step) return s;
-    return onAnswer(s, step);
-  };
+  const next = pageStep(onSend, onAnswer);
 
-  const send = (type: string, more: Record<string, unknown> = {}): SpecStep => ({ send: { type, ...more } });
   const change = (field: Field, value: string) => send('support.change', { field, value });
 
   const answers = (s: SupportState): SpecStep[] => {
