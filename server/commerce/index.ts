@@ -3,10 +3,20 @@
 import type { FastifyInstance } from 'fastify';
 import { devPayRoutes } from './dev-pay.ts';
 import { commerceRoutes, type CommerceOptions } from './routes.ts';
+import { stripeClient, stripeSettingsOf } from './stripe-provider.ts';
+import { stripeWebhookRoutes } from './stripe-webhook.ts';
 import { topupRoutes } from './topup-routes.ts';
 
 export async function commercePlugin(fastify: FastifyInstance, options: CommerceOptions): Promise<void> {
   await fastify.register(commerceRoutes, options);
   await fastify.register(topupRoutes, options);
   if (options.config.devStandIns) await fastify.register(devPayRoutes, { db: options.db });
+  const stripe = stripeSettingsOf(options.config);
+  if (stripe !== null) {
+    await fastify.register(stripeWebhookRoutes, {
+      db: options.db,
+      stripe: stripeClient(stripe, fastify),
+      webhookSecret: stripe.webhookSecret,
+    });
+  }
 }

@@ -13,7 +13,7 @@ import { walletRoutes } from './wallet-routes.ts';
 
 export interface CommerceOptions {
   db: Db;
-  config: Pick<Config, 'devStandIns'>;
+  config: Pick<Config, 'devStandIns' | 'stripe' | 'publicOrigin'>;
 }
 
 export async function commerceRoutes(

@@ -221,20 +221,25 @@ export async function payTopUpSession(db: Db, sessionId: string): Promise<Sessio
   if (owner === null) return null;
   return db.tx(async (q) => {
     await lockUsers(q, [owner.user_id]);
-    const s = await q.one<{ status: string; topup_id: number; topup_status: TopUpStatus }>(
-      `SELECT s.status, s.topup_id, t.status AS topup_status
-       FROM payment_sessions s JOIN fruit_topups t ON t.id = s.topup_id WHERE s.id = $1`,
-      [sessionId],
-    );
-    if (s.status === 'paid') {
-      await settleTopUp(q, s.topup_id);
-      return 'paid';
-    }
-    if (s.status === 'cancelled' || s.topup_status !== 'pending') return 'closed';
-    await q.query(`UPDATE payment_sessions SET status = 'paid', paid_at = now() WHERE id = $1`, [sessionId]);
+    return payTopUpSessionLocked(q, sessionId);
+  });
+}
+
+/** payTopUpSession's transaction, for a caller that holds the member's lock already. */
+export async function payTopUpSessionLocked(q: Queryable, sessionId: string): Promise<SessionOutcome> {
+  const s = await q.one<{ status: string; topup_id: number; topup_status: TopUpStatus }>(
+    `SELECT s.status, s.topup_id, t.status AS topup_status
+     FROM payment_sessions s JOIN fruit_topups t ON t.id = s.topup_id WHERE s.id = $1`,
+    [sessionId],
+  );
+  if (s.status === 'paid') {
     await settleTopUp(q, s.topup_id);
     return 'paid';
-  });
+  }
+  if (s.status === 'cancelled' || s.topup_status !== 'pending') return 'closed';
+  await q.query(`UPDATE payment_sessions SET status = 'paid', paid_at = now() WHERE id = $1`, [sessionId]);
+  await settleTopUp(q, s.topup_id);
+  return 'paid';
 }
 
 /** "Cancel" on the payment page: the session and its top-up are cancelled (nothing was paid). */
@@ -243,20 +248,25 @@ export async function cancelTopUpSession(db: Db, sessionId: string): Promise<Ses
   if (owner === null) return null;
   return db.tx(async (q) => {
     await lockUsers(q, [owner.user_id]);
-    const s = await q.one<{ status: string; topup_id: number }>(
-      'SELECT status, topup_id FROM payment_sessions WHERE id = $1',
-      [sessionId],
-    );
-    if (s.status === 'paid') return 'paid';
-    if (s.status === 'open') {
-      await q.query(`UPDATE payment_sessions SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [
-        sessionId,
-      ]);
-      await q.query(
-        `UPDATE fruit_topups SET status = 'cancelled', cancelled_at = now() WHERE id = $1 AND status = 'pending'`,
-        [s.topup_id],
-      );
-    }
-    return 'cancelled';
+    return cancelTopUpSessionLocked(q, sessionId);
   });
+}
+
+/** cancelTopUpSession's transaction, for a caller that holds the member's lock already. */
+export async function cancelTopUpSessionLocked(q: Queryable, sessionId: string): Promise<SessionOutcome> {
+  const s = await q.one<{ status: string; topup_id: number }>(
+    'SELECT status, topup_id FROM payment_sessions WHERE id = $1',
+    [sessionId],
+  );
+  if (s.status === 'paid') return 'paid';
+  if (s.status === 'open') {
+    await q.query(`UPDATE payment_sessions SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [
+      sessionId,
+    ]);
+    await q.query(
+      `UPDATE fruit_topups SET status = 'cancelled', cancelled_at = now() WHERE id = $1 AND status = 'pending'`,
+      [s.topup_id],
+    );
+  }
+  return 'cancelled';
 }
