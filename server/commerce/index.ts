@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { devPayRoutes } from './dev-pay.ts';
 import { commerceRoutes, type CommerceOptions } from './routes.ts';
+import { standInApiRoutes } from './stripe-stand-in/api.ts';
 import { stripeClient, stripeSettingsOf } from './stripe-provider.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.ts';
 import { topupRoutes } from './topup-routes.ts';
@@ -12,6 +13,13 @@ export async function commercePlugin(fastify: FastifyInstance, options: Commerce
   await fastify.register(topupRoutes, options);
   if (options.config.devStandIns) await fastify.register(devPayRoutes, { db: options.db });
   const stripe = stripeSettingsOf(options.config);
+  if (options.config.devStandIns && stripe !== null) {
+    await fastify.register(standInApiRoutes, {
+      db: options.db,
+      secretKey: stripe.secretKey,
+      publicOrigin: options.config.publicOrigin,
+    });
+  }
   if (stripe !== null) {
     await fastify.register(stripeWebhookRoutes, {
       db: options.db,
