@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { devPayRoutes } from './dev-pay.ts';
 import { commerceRoutes, type CommerceOptions } from './routes.ts';
 import { standInApiRoutes } from './stripe-stand-in/api.ts';
+import { standInPageRoutes } from './stripe-stand-in/page.ts';
 import { stripeClient, stripeSettingsOf } from './stripe-provider.ts';
 import { stripeWebhookRoutes } from './stripe-webhook.ts';
 import { topupRoutes } from './topup-routes.ts';
@@ -17,6 +18,13 @@ export async function commercePlugin(fastify: FastifyInstance, options: Commerce
     await fastify.register(standInApiRoutes, {
       db: options.db,
       secretKey: stripe.secretKey,
+      publicOrigin: options.config.publicOrigin,
+    });
+  }
+  if (options.config.devStandIns && stripe !== null) {
+    await fastify.register(standInPageRoutes, {
+      db: options.db,
+      webhookSecret: stripe.webhookSecret,
       publicOrigin: options.config.publicOrigin,
     });
   }

@@ -59,6 +59,15 @@ const prefixFetch =
     return fetch(`${base.origin}${base.pathname.replace(/\/$/, '')}${target.pathname}${target.search}`, init);
   };
 
+/** The `stripe` client of this configuration, or null: no card payment. */
+export const stripeOf = (
+  config: Pick<Config, 'devStandIns' | 'stripe'>,
+  app: FastifyInstance,
+): Stripe | null => {
+  const settings = stripeSettingsOf(config);
+  return settings === null ? null : stripeClient(settings, app);
+};
+
 /** The `stripe` client of these settings; `app` answers the in-process stand-in's requests. */
 export function stripeClient(settings: StripeSettings, app: FastifyInstance): Stripe {
   const options: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false };
