@@ -53,6 +53,19 @@ export interface Config {
    * (server/bot-check/bot-check.ts); absent: its default.
    */
   botCheckCost?: number;
+  /**
+   * Stripe (issue 38): STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, set together; STRIPE_API_BASE points the
+   * client elsewhere than api.stripe.com (our stand-in). Null or absent: the development stand-in while the
+   * stand-ins are on, else no card payment (503).
+   */
+  stripe?: StripeConfig | null;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** e.g. http://127.0.0.1:3001/dev-stripe: where the API is (its path is put before /v1/...); null: Stripe. */
+  apiBase: string | null;
 }
 
 export class ConfigError extends Error {
@@ -239,7 +252,25 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     seedDemo: !production,
     operatorToken,
     ...parseBotCheckCost(nonEmpty(env.BOT_CHECK_COST)),
+    stripe: parseStripe(env),
   };
+}
+
+/** STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, and STRIPE_API_BASE (an http(s) URL) with them. */
+function parseStripe(env: Env): StripeConfig | null {
+  const secretKey = nonEmpty(env.STRIPE_SECRET_KEY);
+  const webhookSecret = nonEmpty(env.STRIPE_WEBHOOK_SECRET);
+  const apiBase = nonEmpty(env.STRIPE_API_BASE);
+  if ((secretKey === null) !== (webhookSecret === null)) {
+    throw new ConfigError('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set together');
+  }
+  if (apiBase !== null && (secretKey === null || !/^https?:\/\/[^/]+/.test(apiBase))) {
+    throw new ConfigError(
+      'STRIPE_API_BASE must be an http:// or https:// URL and needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+  }
+  if (secretKey === null || webhookSecret === null) return null;
+  return { secretKey, webhookSecret, apiBase: apiBase?.replace(/\/+$/, '') ?? null };
 }
 
 /** BOT_CHECK_COST: a whole number of PBKDF2 iterations, 1 to 100,000. */

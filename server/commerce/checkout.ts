@@ -17,6 +17,7 @@ import {
 import { type Commerce, quoted } from './commerce-common.ts';
 import { lockUsers, moveFruit, notEnoughFruit } from './ledger.ts';
 import { settleOrder } from './settlement.ts';
+import { openStripeSession } from './stripe-checkout.ts';
 
 // Checkout -----------------------------------------------------------------------------------------------
 
@@ -118,7 +119,7 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
       : null;
   const owner = link?.owner_id && link.owner_id !== userId ? link.owner_id : null;
 
-  return c.db.tx(async (q) => {
+  const result = await c.db.tx(async (q) => {
     const balances = await lockUsers(q, owner === null ? [userId] : [userId, owner]);
     const balance = balances.get(userId) ?? 0;
 
@@ -220,9 +221,18 @@ export async function checkout(c: Commerce, userId: string, input: CheckoutInput
       if (input.couponId !== null) {
         await q.query(`UPDATE coupons SET status = 'used', used_at = now() WHERE id = $1`, [input.couponId]);
       }
-      if (subtotalCents - discountCents > 0) await openSession(q, cardOrderId, subtotalCents - discountCents);
-      else await settleOrder(q, cardOrderId); // the coupon paid for everything: nothing to pay by card
+      if (subtotalCents - discountCents <= 0)
+        await settleOrder(q, cardOrderId); // the coupon paid for everything
+      else if (c.payments?.kind !== 'stripe')
+        await openSession(q, cardOrderId, subtotalCents - discountCents);
     }
     return checkoutResult(q, c, userId, fruitOrderId, cardOrderId);
   });
+  // Stripe: the Checkout Session is made after the order is committed (no row lock held over the call)
+  const card = result.cardOrder;
+  if (c.stripeSessions && card?.status === 'pending' && card.payment.paymentUrl === null) {
+    await openStripeSession(c.stripeSessions, { kind: 'order', id: card.id });
+    return checkoutResult(c.db, c, userId, result.fruitOrder?.id ?? null, card.id);
+  }
+  return result;
 }

@@ -48,7 +48,8 @@ const STYLE =
   a{color:#1d4ed8}
 `;
 
-const page = (title: string, body: string): string => `<!doctype html>
+/** A development payment page around this body (also the Stripe stand-in's hosted page). */
+export const page = (title: string, body: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">

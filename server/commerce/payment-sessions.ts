@@ -70,20 +70,25 @@ export async function paySession(db: Db, sessionId: string): Promise<SessionOutc
   const parties = await partiesOf(db, found.order_id);
   return db.tx(async (q) => {
     await lockUsers(q, parties);
-    const s = await q.one<{ status: string; order_status: string; order_id: number }>(
-      `SELECT s.status, o.status AS order_status, s.order_id FROM payment_sessions s JOIN orders o ON o.id = s.order_id
-       WHERE s.id = $1`,
-      [sessionId],
-    );
-    if (s.status === 'paid') {
-      await settleOrder(q, s.order_id);
-      return 'paid';
-    }
-    if (s.status === 'cancelled' || s.order_status !== 'pending') return 'closed';
-    await q.query(`UPDATE payment_sessions SET status = 'paid', paid_at = now() WHERE id = $1`, [sessionId]);
+    return paySessionLocked(q, sessionId);
+  });
+}
+
+/** paySession's transaction, for a caller that holds the order's locks (partiesOf) already. */
+export async function paySessionLocked(q: Queryable, sessionId: string): Promise<SessionOutcome> {
+  const s = await q.one<{ status: string; order_status: string; order_id: number }>(
+    `SELECT s.status, o.status AS order_status, s.order_id FROM payment_sessions s JOIN orders o ON o.id = s.order_id
+     WHERE s.id = $1`,
+    [sessionId],
+  );
+  if (s.status === 'paid') {
     await settleOrder(q, s.order_id);
     return 'paid';
-  });
+  }
+  if (s.status === 'cancelled' || s.order_status !== 'pending') return 'closed';
+  await q.query(`UPDATE payment_sessions SET status = 'paid', paid_at = now() WHERE id = $1`, [sessionId]);
+  await settleOrder(q, s.order_id);
+  return 'paid';
 }
 
 /** "Cancel" on the payment page: the session closes, the order stays pending (to pay again or cancel). */
@@ -95,15 +100,18 @@ export async function cancelSession(db: Db, sessionId: string): Promise<SessionO
   if (found === null) return null;
   return db.tx(async (q) => {
     await lockUsers(q, [found.user_id]);
-    const s = await q.one<{ status: string }>('SELECT status FROM payment_sessions WHERE id = $1', [
+    return cancelSessionLocked(q, sessionId);
+  });
+}
+
+/** cancelSession's transaction, for a caller that holds the buyer's lock already. */
+export async function cancelSessionLocked(q: Queryable, sessionId: string): Promise<SessionOutcome> {
+  const s = await q.one<{ status: string }>('SELECT status FROM payment_sessions WHERE id = $1', [sessionId]);
+  if (s.status === 'paid') return 'paid';
+  if (s.status === 'open') {
+    await q.query(`UPDATE payment_sessions SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [
       sessionId,
     ]);
-    if (s.status === 'paid') return 'paid';
-    if (s.status === 'open') {
-      await q.query(`UPDATE payment_sessions SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [
-        sessionId,
-      ]);
-    }
-    return 'cancelled';
-  });
+  }
+  return 'cancelled';
 }

@@ -8,7 +8,8 @@ import { ApiError } from '../http/envelope.ts';
 export const DEV_PAY_PATH = '/dev-pay';
 
 export interface PaymentPage {
-  readonly kind: 'dev';
+  /** dev: the development payment page; stripe: Stripe Checkout (the hosted page's URL is the session's). */
+  readonly kind: 'dev' | 'stripe';
   /** The page where the member pays this session (same origin, so the Vite dev server proxies it). */
   url(sessionId: string): string;
 }
@@ -18,8 +19,12 @@ export const devPaymentPage: PaymentPage = {
   url: (sessionId) => `${DEV_PAY_PATH}/${encodeURIComponent(sessionId)}`,
 };
 
-export const paymentPageOf = (config: Pick<Config, 'devStandIns'>): PaymentPage | null =>
-  config.devStandIns ? devPaymentPage : null;
+/** Stripe Checkout: each session's page is the URL Stripe answered (kept in payment_sessions.url). */
+export const stripePaymentPage: PaymentPage = { kind: 'stripe', url: () => '' };
+
+/** With Stripe keys, Stripe Checkout; else the development payment page while the stand-ins are on. */
+export const paymentPageOf = (config: Pick<Config, 'devStandIns' | 'stripe'>): PaymentPage | null =>
+  config.stripe ? stripePaymentPage : config.devStandIns ? devPaymentPage : null;
 
 /** A new session id: `cs_` and 32 hex digits (letters, digits and `_` only, as the paid page's URL needs). */
 export const newSessionId = (): string => `cs_${randomBytes(16).toString('hex')}`;

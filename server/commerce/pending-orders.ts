@@ -9,7 +9,9 @@ import { readOrder } from './repository.ts';
 import { openSession } from './checkout.ts';
 import { type Commerce, ORDER_NOT_FOUND, listOf, quoted } from './commerce-common.ts';
 import { lockUsers } from './ledger.ts';
+import { paySession } from './payment-sessions.ts';
 import { partiesOf, settleOrder } from './settlement.ts';
+import { openStripeSession, paidAtStripe } from './stripe-checkout.ts';
 
 // Pending orders: pay, cancel, confirm ------------------------------------------------------------------
 
@@ -73,14 +75,19 @@ export async function payOrder(
         `You already own ${quoted(owned.title)} from order #${orderId}: cancel this order and check out again.`,
       );
     }
-    const sessionId =
-      order.session_status === 'open' && order.payment_session_id !== null
-        ? order.payment_session_id
-        : await openSession(q, orderId, order.total_cents);
-    return { paymentUrl: c.payments.url(sessionId), order: await mustRead(q, c, userId, orderId) };
+    const open = order.session_status === 'open' && order.payment_session_id !== null;
+    // Stripe's session is made after this transaction (no row lock held over the call)
+    if (!open && c.payments.kind !== 'stripe') await openSession(q, orderId, order.total_cents);
+    return mustRead(q, c, userId, orderId);
   });
   if (answer === null) throw alreadyPaid();
-  return answer;
+  let order = answer;
+  if (order.payment.paymentUrl === null && c.stripeSessions) {
+    await openStripeSession(c.stripeSessions, { kind: 'order', id: orderId });
+    order = await mustRead(c.db, c, userId, orderId);
+  }
+  if (order.payment.paymentUrl === null) throw paymentUnavailable();
+  return { paymentUrl: order.payment.paymentUrl, order };
 }
 
 /** Cancels a pending order: its session closes, its coupon is valid again, its items return to the cart. */
@@ -153,6 +160,16 @@ export async function confirmOrder(
   if (session === null) {
     const order = await readOrder(c.db, userId, orderId, c.payments);
     throw notFound(order === null ? ORDER_NOT_FOUND : `Payment session not found for order #${orderId}.`);
+  }
+  if (
+    session.status === 'open' &&
+    session.order_status === 'pending' &&
+    c.stripe &&
+    (await paidAtStripe(c.stripe, sessionId))
+  ) {
+    // paid at Stripe, its webhook not here yet: the same settlement the webhook would do (once)
+    await paySession(c.db, sessionId);
+    return mustRead(c.db, c, userId, orderId);
   }
   if (session.status === 'paid' && session.order_status === 'pending') {
     const parties = await partiesOf(c.db, orderId);

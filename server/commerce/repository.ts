@@ -229,6 +229,7 @@ interface OrderRow {
   payment_method: 'fruit' | 'card';
   payment_session_id: string | null;
   session_status: 'open' | 'paid' | 'cancelled' | null;
+  session_url: string | null;
   coupon_id: number | null;
   coupon_code: string | null;
   coupon_title: string | null;
@@ -242,7 +243,7 @@ interface OrderRow {
 
 const ORDER_SELECT = `
   SELECT o.id, o.status, o.created_at, o.paid_at, o.cancelled_at, o.subtotal_cents, o.discount_cents,
-         o.total_cents, o.total_fruit, o.payment_method, o.payment_session_id, s.status AS session_status,
+         o.total_cents, o.total_fruit, o.payment_method, o.payment_session_id, s.status AS session_status, s.url AS session_url,
          c.id AS coupon_id, c.code AS coupon_code, c.title AS coupon_title, c.kind AS coupon_kind,
          c.value AS coupon_value,
          (SELECT count(*)::integer FROM order_items i WHERE i.order_id = o.id) AS item_count,
@@ -345,7 +346,8 @@ async function readOrderWithItems(
     payment: {
       method: row.payment_method,
       sessionId: row.payment_session_id,
-      paymentUrl: open && payments !== null ? payments.url(row.payment_session_id ?? '') : null,
+      paymentUrl:
+        open && payments !== null ? (row.session_url ?? payments.url(row.payment_session_id ?? '')) : null,
     },
   };
 }

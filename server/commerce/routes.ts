@@ -8,12 +8,29 @@ import type { Db } from '../db/index.ts';
 import { cartRoutes } from './cart-routes.ts';
 import { orderRoutes } from './order-routes.ts';
 import { paymentPageOf } from './payments.ts';
+import { stripeOf } from './stripe-provider.ts';
 import { typed, type CommerceContext } from './route-context.ts';
+import type { Commerce } from './commerce-common.ts';
 import { walletRoutes } from './wallet-routes.ts';
 
 export interface CommerceOptions {
   db: Db;
-  config: Pick<Config, 'devStandIns'>;
+  config: Pick<Config, 'devStandIns' | 'stripe' | 'publicOrigin'>;
+}
+
+/** The buying side's context: the payment page, and Stripe when configured (or its stand-in). */
+export function commerceOf(db: Db, config: CommerceOptions['config'], fastify: FastifyInstance): Commerce {
+  const stripe = stripeOf(config, fastify);
+  const payments = paymentPageOf(config);
+  return {
+    db,
+    payments,
+    stripe,
+    stripeSessions:
+      payments?.kind === 'stripe' && stripe !== null
+        ? { db, stripe, publicOrigin: config.publicOrigin }
+        : null,
+  };
 }
 
 export async function commerceRoutes(
@@ -23,7 +40,7 @@ export async function commerceRoutes(
   const context: CommerceContext = {
     app: typed(fastify),
     db,
-    c: { db, payments: paymentPageOf(config) },
+    c: commerceOf(db, config, fastify),
     signedIn: { onRequest: fastify.requireUser },
   };
   await cartRoutes(context);

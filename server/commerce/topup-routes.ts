@@ -6,7 +6,7 @@ import { Type, type TSchema } from 'typebox';
 import { ApiError, EnvelopeSchema, ok } from '../http/envelope.ts';
 import { NO_NUL } from '../http/errors.ts';
 import type { CommerceOptions } from './routes.ts';
-import { paymentPageOf } from './payments.ts';
+import { commerceOf } from './routes.ts';
 import type { Commerce } from './commerce-common.ts';
 import { buyPack, confirmTopUp, listPacks } from './topups.ts';
 
@@ -87,7 +87,7 @@ const textFieldsOnly =
 
 export async function topupRoutes(fastify: FastifyInstance, { db, config }: CommerceOptions): Promise<void> {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  const c: Commerce = { db, payments: paymentPageOf(config) };
+  const c: Commerce = commerceOf(db, config, fastify);
   const userOf = (request: { user: { id: string } | null }): string => request.user!.id;
   // onRequest: an anonymous call is 401 before its body is parsed or validated
   const signedIn = { onRequest: fastify.requireUser };

@@ -12,9 +12,10 @@ import { notFound } from '../http/envelope.ts';
 import { newSessionId, paymentUnavailable } from './payments.ts';
 import { FRUIT_PACKS } from './packs.ts';
 import { balanceOf } from './repository.ts';
-import { type Commerce } from './commerce-common.ts';
+import { type Commerce, fruitCoins } from './commerce-common.ts';
 import { lockUsers, moveFruit } from './ledger.ts';
 import { type SessionOutcome } from './payment-sessions.ts';
+import { createStripeSession, pageUrlOf, paidAtStripe, type StripeCheckout } from './stripe-checkout.ts';
 
 export { FRUIT_PACKS };
 
@@ -23,9 +24,7 @@ export const PACK_NOT_FOUND =
   `${FRUIT_PACKS.map((p) => p.id).join(', ')}.`;
 export const TOPUP_PAYMENT_NOT_FOUND = 'Payment not found';
 
-/** "1,200 FruitCoins". */
-export const fruitCoins = (n: number): string =>
-  `${n.toLocaleString('en-US')} FruitCoin${n === 1 ? '' : 's'}`;
+export { fruitCoins };
 
 interface TopUpRow {
   id: number;
@@ -39,11 +38,12 @@ interface TopUpRow {
   paid_at: Date | null;
   session_id: string;
   session_status: 'open' | 'paid' | 'cancelled';
+  session_url: string | null;
 }
 
 const TOPUP_SELECT = `
   SELECT t.id, t.user_id, t.pack_id, t.title, t.coins, t.amount_cents, t.status, t.created_at, t.paid_at,
-         s.id AS session_id, s.status AS session_status
+         s.id AS session_id, s.status AS session_status, s.url AS session_url
   FROM fruit_topups t JOIN payment_sessions s ON s.topup_id = t.id`;
 
 function toTopUp(row: TopUpRow, c: Commerce): FruitTopUp {
@@ -58,7 +58,7 @@ function toTopUp(row: TopUpRow, c: Commerce): FruitTopUp {
     createdAt: row.created_at.toISOString(),
     paidAt: row.paid_at === null ? null : row.paid_at.toISOString(),
     sessionId: row.session_id,
-    paymentUrl: open && c.payments !== null ? c.payments.url(row.session_id) : null,
+    paymentUrl: open && c.payments !== null ? (row.session_url ?? c.payments.url(row.session_id)) : null,
   };
 }
 
@@ -115,13 +115,13 @@ export async function buyPack(
   userId: string,
   input: { packId: string; requestId: string },
 ): Promise<TopUpResult> {
-  return c.db.tx(async (q) => {
+  const topupId = await c.db.tx(async (q) => {
     await lockUsers(q, [userId]);
     const earlier = await q.maybeOne<{ id: number }>(
       'SELECT id FROM fruit_topups WHERE user_id = $1 AND request_id = $2',
       [userId, input.requestId],
     );
-    if (earlier !== null) return resultOf(q, c, userId, earlier.id);
+    if (earlier !== null) return earlier.id;
     const pack = FRUIT_PACKS.find((p) => p.id === input.packId);
     if (pack === undefined) throw notFound(PACK_NOT_FOUND);
     if (c.payments === null) throw paymentUnavailable();
@@ -130,13 +130,31 @@ export async function buyPack(
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
       [userId, pack.id, pack.title, pack.coins, pack.priceCents, input.requestId],
     );
-    await q.query('INSERT INTO payment_sessions (id, topup_id, amount_cents) VALUES ($1, $2, $3)', [
-      newSessionId(),
-      id,
-      pack.priceCents,
-    ]);
-    return resultOf(q, c, userId, id);
+    // Stripe's session is made after this transaction (no row lock held over the call)
+    if (c.payments.kind !== 'stripe') {
+      await q.query('INSERT INTO payment_sessions (id, topup_id, amount_cents) VALUES ($1, $2, $3)', [
+        newSessionId(),
+        id,
+        pack.priceCents,
+      ]);
+    }
+    return id;
   });
+  if (c.stripeSessions) await openStripeTopUpSession(c.stripeSessions, topupId);
+  return resultOf(c.db, c, userId, topupId);
+}
+
+/** A top-up's one Stripe Checkout Session (an idempotency key per top-up: a retry answers the same one). */
+async function openStripeTopUpSession(s: StripeCheckout, topupId: number): Promise<void> {
+  const has = await s.db.maybeOne('SELECT 1 FROM payment_sessions WHERE topup_id = $1', [topupId]);
+  if (has !== null) return;
+  const session = await createStripeSession(s, { kind: 'topup', id: topupId });
+  if (session === null) return;
+  await s.db.query(
+    `INSERT INTO payment_sessions (id, topup_id, amount_cents, url) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING`,
+    [session.id, topupId, session.amount_total ?? 0, pageUrlOf(s.publicOrigin, session.url)],
+  );
 }
 
 /**
@@ -152,6 +170,16 @@ export async function confirmTopUp(c: Commerce, userId: string, sessionId: strin
     [sessionId, userId],
   );
   if (found === null) throw notFound(TOPUP_PAYMENT_NOT_FOUND);
+  if (
+    found.session_status === 'open' &&
+    found.status === 'pending' &&
+    c.stripe &&
+    (await paidAtStripe(c.stripe, sessionId))
+  ) {
+    // paid at Stripe, its webhook not here yet: the same settlement the webhook would do (once)
+    await payTopUpSession(c.db, sessionId);
+    return resultOf(c.db, c, userId, found.id);
+  }
   if (found.session_status === 'paid' && found.status === 'pending') {
     return c.db.tx(async (q) => {
       await lockUsers(q, [userId]);
@@ -221,20 +249,25 @@ export async function payTopUpSession(db: Db, sessionId: string): Promise<Sessio
   if (owner === null) return null;
   return db.tx(async (q) => {
     await lockUsers(q, [owner.user_id]);
-    const s = await q.one<{ status: string; topup_id: number; topup_status: TopUpStatus }>(
-      `SELECT s.status, s.topup_id, t.status AS topup_status
-       FROM payment_sessions s JOIN fruit_topups t ON t.id = s.topup_id WHERE s.id = $1`,
-      [sessionId],
-    );
-    if (s.status === 'paid') {
-      await settleTopUp(q, s.topup_id);
-      return 'paid';
-    }
-    if (s.status === 'cancelled' || s.topup_status !== 'pending') return 'closed';
-    await q.query(`UPDATE payment_sessions SET status = 'paid', paid_at = now() WHERE id = $1`, [sessionId]);
+    return payTopUpSessionLocked(q, sessionId);
+  });
+}
+
+/** payTopUpSession's transaction, for a caller that holds the member's lock already. */
+export async function payTopUpSessionLocked(q: Queryable, sessionId: string): Promise<SessionOutcome> {
+  const s = await q.one<{ status: string; topup_id: number; topup_status: TopUpStatus }>(
+    `SELECT s.status, s.topup_id, t.status AS topup_status
+     FROM payment_sessions s JOIN fruit_topups t ON t.id = s.topup_id WHERE s.id = $1`,
+    [sessionId],
+  );
+  if (s.status === 'paid') {
     await settleTopUp(q, s.topup_id);
     return 'paid';
-  });
+  }
+  if (s.status === 'cancelled' || s.topup_status !== 'pending') return 'closed';
+  await q.query(`UPDATE payment_sessions SET status = 'paid', paid_at = now() WHERE id = $1`, [sessionId]);
+  await settleTopUp(q, s.topup_id);
+  return 'paid';
 }
 
 /** "Cancel" on the payment page: the session and its top-up are cancelled (nothing was paid). */
@@ -243,20 +276,25 @@ export async function cancelTopUpSession(db: Db, sessionId: string): Promise<Ses
   if (owner === null) return null;
   return db.tx(async (q) => {
     await lockUsers(q, [owner.user_id]);
-    const s = await q.one<{ status: string; topup_id: number }>(
-      'SELECT status, topup_id FROM payment_sessions WHERE id = $1',
-      [sessionId],
-    );
-    if (s.status === 'paid') return 'paid';
-    if (s.status === 'open') {
-      await q.query(`UPDATE payment_sessions SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [
-        sessionId,
-      ]);
-      await q.query(
-        `UPDATE fruit_topups SET status = 'cancelled', cancelled_at = now() WHERE id = $1 AND status = 'pending'`,
-        [s.topup_id],
-      );
-    }
-    return 'cancelled';
+    return cancelTopUpSessionLocked(q, sessionId);
   });
+}
+
+/** cancelTopUpSession's transaction, for a caller that holds the member's lock already. */
+export async function cancelTopUpSessionLocked(q: Queryable, sessionId: string): Promise<SessionOutcome> {
+  const s = await q.one<{ status: string; topup_id: number }>(
+    'SELECT status, topup_id FROM payment_sessions WHERE id = $1',
+    [sessionId],
+  );
+  if (s.status === 'paid') return 'paid';
+  if (s.status === 'open') {
+    await q.query(`UPDATE payment_sessions SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [
+      sessionId,
+    ]);
+    await q.query(
+      `UPDATE fruit_topups SET status = 'cancelled', cancelled_at = now() WHERE id = $1 AND status = 'pending'`,
+      [s.topup_id],
+    );
+  }
+  return 'cancelled';
 }

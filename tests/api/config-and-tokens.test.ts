@@ -92,6 +92,24 @@ describe('loadConfig', () => {
       );
   });
 
+  it('reads the Stripe keys together, and STRIPE_API_BASE only with them (issue 38)', () => {
+    const cwd = tempDir();
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' };
+    expect(loadConfig({}, cwd).stripe).toBeNull();
+    expect(loadConfig(keys, cwd).stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      apiBase: null,
+    });
+    expect(
+      loadConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:3001/dev-stripe/' }, cwd).stripe?.apiBase,
+    ).toBe('http://127.0.0.1:3001/dev-stripe');
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' }, cwd)).toThrow(/must be set together/);
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1' }, cwd)).toThrow(/must be set together/);
+    expect(() => loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:3001' }, cwd)).toThrow(/STRIPE_API_BASE/);
+    expect(() => loadConfig({ ...keys, STRIPE_API_BASE: 'ftp://x' }, cwd)).toThrow(/STRIPE_API_BASE/);
+  });
+
   it('refuses production with default secrets, and turns stand-ins and seeding off', () => {
     const cwd = tempDir();
     // without JWT_SECRET production signs with the database's keys: no default secret there
