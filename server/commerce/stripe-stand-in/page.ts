@@ -1,5 +1,5 @@
 // The Stripe stand-in's hosted Checkout page (issue 38): GET /dev-stripe/pay/:id shows what the session
-// sells and its total with "Pay" and "Cancel" (plain form posts, CONTRACT.md §4). Pay marks the session
+// sells and its total with "Pay" and "Cancel" (plain form posts, requirements §C4 Payment). Pay marks the session
 // complete and paid, posts a signed `checkout.session.completed` event to the shop's webhook (Stripe's
 // scheme: Stripe-Signature t=…,v1=HMAC-SHA256(secret, t + "." + body)) and redirects to the success URL;
 // Cancel expires the session, posts `checkout.session.expired` and redirects to the cancel URL. The
