@@ -9,6 +9,7 @@ import type { AccountEffects } from '../account/account-effects.ts';
 import type { createSessionEffects } from '../auth/session-effects.ts';
 import type { AnyActorLogic } from 'xstate';
 import type { ApiClient } from '../platform/api.ts';
+import type { BotCheckEffects } from '../bot-check/bot-check-effects.ts';
 
 /** Every effect the machines need, in one object, so tests can hand in fakes. */
 export type AppEffects = ReturnType<typeof createCatalogEffects> &
@@ -16,6 +17,11 @@ export type AppEffects = ReturnType<typeof createCatalogEffects> &
   CommerceEffects &
   AccountEffects & {
     session: ReturnType<typeof createSessionEffects>;
+    /**
+     * The bot check's calls (src/bot-check/): made from `api` by the sign-in machines' module when they
+     * load, so the first page carries none of them; a test hands in its own.
+     */
+    botCheck?: BotCheckEffects;
     /** The social sign-in popup; the browser's window popup unless a test hands in another. */
     popup?: typeof popupActor;
     /** The clipboard (share links, filled prompts). */

@@ -53,8 +53,6 @@ const AUTH_EFFECT_NAMES = [
   'resendVerification',
   'verifyEmail',
   'exchangeCode',
-  'fetchBotChallenge',
-  'solveBotChallenge',
 ] as const satisfies readonly (keyof AuthEffects)[];
 /**
  * The catalog's calls, whose module loads with the first of them: a page the server rendered makes none

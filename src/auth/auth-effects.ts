@@ -6,7 +6,6 @@ import type { ResendAnswer } from '../../machines/auth/resend-email.ts';
 import type { VerifyAnswer } from '../../machines/auth/email-verification.ts';
 import type { ApiClient } from '../platform/api.ts';
 import { encryptPassword } from './password.ts';
-import { createBotCheckEffects } from '../bot-check/bot-check-effects.ts';
 
 interface LoginExtend {
   token?: string;
@@ -29,8 +28,6 @@ const toSignIn = (body: { success: boolean; msg: string; extend: LoginExtend }):
 
 export function createAuthEffects(api: ApiClient) {
   return {
-    // the bot check's challenge and solver load with the sign-in calls (registration and guest need them)
-    ...createBotCheckEffects(api),
     authorize: async ({
       provider,
       callbackUrl,

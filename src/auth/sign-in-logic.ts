@@ -15,14 +15,19 @@ import { LOCAL_KEYS, safeStorage } from '../platform/storage-keys.ts';
 import { lookup } from '../../machines/system/actors.ts';
 import type { AuthEffects } from './auth-effects.ts';
 import { botCheckMachine } from '../../machines/bot-check/bot-check.ts';
-import { takeBotProof } from '../bot-check/bot-check-effects.ts';
+import { createBotCheckEffects, takeBotProof, type BotCheckEffects } from '../bot-check/bot-check-effects.ts';
+import type { ApiClient } from '../platform/api.ts';
 
 const local = safeStorage('local');
 
 const sessionToken = (system: { get: (id: string) => AnyActorRef | undefined }): string | null =>
   lookup(system, 'session')?.getSnapshot().context.token ?? null;
 
-export function signInLogic(effects: AuthEffects & { popup?: typeof popupActor }): SignInMachines {
+export function signInLogic(
+  effects: AuthEffects & { popup?: typeof popupActor; api: ApiClient; botCheck?: BotCheckEffects },
+): SignInMachines {
+  // the bot check's calls are made here, with the sign-in machines, so the first page carries none
+  const botCheck = effects.botCheck ?? createBotCheckEffects(effects.api);
   const resendEmail = resendEmailMachine.provide({
     actors: { resendVerification: fromPromise(({ input }) => effects.resendVerification(input)) },
   });
@@ -76,8 +81,8 @@ export function signInLogic(effects: AuthEffects & { popup?: typeof popupActor }
     verifyEmailNotice: verifyEmailNoticeMachine.provide({ actors: { resendEmail } }),
     botCheck: botCheckMachine.provide({
       actors: {
-        fetchChallenge: fromPromise(() => effects.fetchBotChallenge()),
-        solve: fromPromise(({ input }) => effects.solveBotChallenge(input.challenge)),
+        fetchChallenge: fromPromise(() => botCheck.fetchBotChallenge()),
+        solve: fromPromise(({ input }) => botCheck.solveBotChallenge(input.challenge)),
       },
     }),
   };

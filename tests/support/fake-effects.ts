@@ -66,8 +66,10 @@ export function fakeEffects(overrides: Partial<AppEffects> = {}): AppEffects {
     emailRegister: refused,
     guestLogin: refused,
     // the bot check solves at once: the view tests see the forms, not the proof of work
-    fetchBotChallenge: async () => ({ parameters: { algorithm: 'PBKDF2/SHA-256' }, signature: 'test' }),
-    solveBotChallenge: async () => 'test-bot-proof',
+    botCheck: {
+      fetchBotChallenge: async () => ({ parameters: { algorithm: 'PBKDF2/SHA-256' }, signature: 'test' }),
+      solveBotChallenge: async () => 'test-bot-proof',
+    },
     exchangeCode: refused,
     resendVerification: async () => ({ success: true, msg: '' }),
     verifyEmail: async () => ({ status: 'invalid', msg: 'This verification link is not valid.' }),

@@ -59,7 +59,8 @@ export function createFuzzServer(): Promise<TestServer & { dist: string }> {
  * What a route answers when all is well: `json` the envelope; `binary` an image when found, the envelope
  * otherwise; `document` JSON that is not an envelope; `page` HTML, XML, text, static files or redirects.
  */
-export type RouteKind = 'json' | 'binary' | 'document' | 'page';
+/** `foreign`: another service's protocol spoken by a stand-in (Stripe's API): JSON in that service's shape. */
+export type RouteKind = 'json' | 'binary' | 'document' | 'page' | 'foreign';
 
 export interface RouteSchemas {
   params?: JsonSchema;
@@ -103,6 +104,17 @@ export const NON_ENVELOPE_ROUTES: Record<string, { kind: Exclude<RouteKind, 'jso
   '/dev-pay/:sessionId': { kind: 'page', answers: 'the development payment page (HTML)' },
   '/dev-pay/:sessionId/pay': { kind: 'page', answers: 'HTML, 303 to the paid page' },
   '/dev-pay/:sessionId/cancel': { kind: 'page', answers: 'HTML, 303 to the pending page' },
+  '/dev-stripe/v1/checkout/sessions': {
+    kind: 'foreign',
+    answers: "Stripe's API: a Checkout Session or error",
+  },
+  '/dev-stripe/v1/checkout/sessions/:id': {
+    kind: 'foreign',
+    answers: "Stripe's API: a Checkout Session or error",
+  },
+  '/dev-stripe/pay/:id': { kind: 'page', answers: 'the Stripe stand-in checkout page (HTML)' },
+  '/dev-stripe/pay/:id/pay': { kind: 'page', answers: 'HTML, 303 to the success URL' },
+  '/dev-stripe/pay/:id/cancel': { kind: 'page', answers: 'HTML, 303 to the cancel URL' },
 };
 
 /**
@@ -121,6 +133,11 @@ const SESSION_PARAMS: JsonSchema = {
   type: 'object',
   properties: { sessionId: { type: 'string', maxLength: 128 } },
   required: ['sessionId'],
+};
+const STRIPE_ID: JsonSchema = {
+  type: 'object',
+  properties: { id: { type: 'string', maxLength: 255 } },
+  required: ['id'],
 };
 export const PAGE_SCHEMAS: Record<string, RouteSchemas & { form?: boolean }> = {
   'GET /dev-idp/authorize': {
@@ -151,6 +168,15 @@ export const PAGE_SCHEMAS: Record<string, RouteSchemas & { form?: boolean }> = {
   'GET /dev-pay/:sessionId': { params: SESSION_PARAMS },
   'POST /dev-pay/:sessionId/pay': { params: SESSION_PARAMS, form: true },
   'POST /dev-pay/:sessionId/cancel': { params: SESSION_PARAMS, form: true },
+  'GET /dev-stripe/pay/:id': { params: STRIPE_ID },
+  'POST /dev-stripe/pay/:id/pay': { params: STRIPE_ID, form: true },
+  'POST /dev-stripe/pay/:id/cancel': { params: STRIPE_ID, form: true },
+  'GET /dev-stripe/v1/checkout/sessions/:id': { params: STRIPE_ID },
+  // Stripe's form encoding of nested parameters (server/commerce/stripe-stand-in/form.ts)
+  'POST /dev-stripe/v1/checkout/sessions': {
+    body: optionalStrings({ mode: 32, success_url: 2048 }),
+    form: true,
+  },
 };
 
 const toOpenApiPath = (url: string): string => url.replace(/:([A-Za-z_]\w*)/g, '{$1}');
@@ -321,6 +347,13 @@ export function checkAnswer(
   if (route.kind === 'page') {
     // Pages answer what they answer; but JSON from a page route is an envelope too (a schema's 400).
     if (/^application\/json\b/.test(String(res.headers['content-type'] ?? ''))) checkEnvelope(res, key);
+    return;
+  }
+  if (route.kind === 'foreign') {
+    // Stripe's shape, not ours, but JSON; a 404 may be the site's page when the router matched no route
+    // (an id over its parameter length), as for any address outside /api
+    const json = /^application\/json\b/.test(String(res.headers['content-type']));
+    if (!json && res.statusCode !== 404) fail('a stand-in API answering no JSON', res);
     return;
   }
   if (route.kind === 'document') {
