@@ -12,7 +12,6 @@ import type {
   ExchangeResult,
   LedgerPage,
 } from '../../domain/commerce.ts';
-import type { AppEffects } from '../../src/app/app-system.ts';
 import { ApiError } from '../../src/platform/api.ts';
 import { couponsSpec, FAILED as COUPONS_FAILED, type CouponsState } from '../models/spec/coupons.ts';
 import {
@@ -35,6 +34,7 @@ import { exchangeDriver } from '../drivers/exchange.ts';
 import { fruitHistoryDriver } from '../drivers/fruit-history.ts';
 import {
   resetAfterEachPath,
+  oneCallPage,
   MEMBER_BALANCE,
   startApp,
   type App,
@@ -75,17 +75,8 @@ replayOnPage(
     (s) => s.error === LEDGER_FAILED || s.ledger?.data.length === 0,
     (step, before) => sent(step) !== 'fruit.retry' || before.phase === 'error',
   ),
-  (): PageReplay<FruitHistoryState, App> => {
-    const fake: Fake<[Parameters<AppEffects['fetchLedger']>[0]], LedgerPage> = controllable();
-    const log = callLog([{ actor: 'fetchLedger', fn: fake.fn }]);
-    return {
-      start: () => startApp({ fetchLedger: fake.fn }),
-      async perform(app, step, before, after) {
-        log.take();
-        if (isAnswer(step)) await answer(fake, step);
-        else await take(app, fruitHistoryDriver, step, before);
-        log.check(ledgerModel, before, step, after);
-      },
+  (): PageReplay<FruitHistoryState, App> =>
+    oneCallPage(ledgerModel, 'fetchLedger', fruitHistoryDriver, {
       observe() {
         const section = region('FruitCoin history');
         const table = section && within(section).queryByRole('table');
@@ -154,8 +145,7 @@ replayOnPage(
         };
       },
       stop: (app) => app.system.stop(),
-    };
-  },
+    }),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -177,17 +167,8 @@ replayOnPage(
     (s) => s.error === COUPONS_FAILED || (s.phase === 'ready' && s.coupons.length === 0),
     (step, before) => sent(step) !== 'coupons.retry' || before.phase === 'error',
   ),
-  (): PageReplay<CouponsState, App> => {
-    const fake: Fake<[Parameters<AppEffects['fetchCoupons']>[0]], Coupon[]> = controllable();
-    const log = callLog([{ actor: 'fetchCoupons', fn: fake.fn }]);
-    return {
-      start: () => startApp({ fetchCoupons: fake.fn }),
-      async perform(app, step, before, after) {
-        log.take();
-        if (isAnswer(step)) await answer(fake, step);
-        else await take(app, couponsDriver, step, before);
-        log.check(couponsModel, before, step, after);
-      },
+  (): PageReplay<CouponsState, App> =>
+    oneCallPage(couponsModel, 'fetchCoupons', couponsDriver, {
       observe() {
         const section = region('Coupons');
         if (!section) return { section: null };
@@ -235,8 +216,7 @@ replayOnPage(
         };
       },
       stop: (app) => app.system.stop(),
-    };
-  },
+    }),
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -23,7 +23,6 @@
 import { screen, within } from '@testing-library/react';
 import { vi, type Mock } from 'vitest';
 import type { OrderDetail, OrderPage, OrderStatus } from '../../domain/commerce.ts';
-import type { AppEffects } from '../../src/app/app-system.ts';
 import { externalPage } from '../../src/commerce/history-logic.ts';
 import { ApiError } from '../../src/platform/api.ts';
 import {
@@ -41,6 +40,7 @@ import { orderDetailDriver } from '../drivers/order-detail.ts';
 import { orderListDriver } from '../drivers/order-list.ts';
 import {
   resetAfterEachPath,
+  oneCallPage,
   startApp,
   type App,
   isAnswer,
@@ -82,17 +82,8 @@ replayOnPage(
     (s) => s.error === ORDERS_FAILED || s.page?.data.length === 0,
     (step, before) => sent(step) !== 'orders.retry' || before.phase === 'error',
   ),
-  (): PageReplay<OrderListState, App> => {
-    const fake: Fake<[Parameters<AppEffects['fetchOrders']>[0]], OrderPage> = controllable();
-    const log = callLog([{ actor: 'fetchOrders', fn: fake.fn }]);
-    return {
-      start: () => startApp({ fetchOrders: fake.fn }),
-      async perform(app, step, before, after) {
-        log.take();
-        if (isAnswer(step)) await answer(fake, step);
-        else await take(app, orderListDriver, step, before);
-        log.check(ordersModel, before, step, after);
-      },
+  (): PageReplay<OrderListState, App> =>
+    oneCallPage(ordersModel, 'fetchOrders', orderListDriver, {
       observe() {
         const section = region('Orders');
         if (!section) return { section: null };
@@ -143,8 +134,7 @@ replayOnPage(
         };
       },
       stop: (app) => app.system.stop(),
-    };
-  },
+    }),
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import { emptyCart, fakeEffects } from '../../support/fake-effects.ts';
 import { specStepLabel, type EffectCall, type SpecModel, type SpecStep } from '../../support/spec-model.ts';
 import { renderApp } from './render-app.tsx';
 import type { Fake } from './replay.ts';
+import { controllable } from './controllable.ts';
 import { pagePaths, replaySpecPathOnPage, type PageReplay } from './spec-page.ts';
 import { jsdomPerson } from './person.ts';
 import type { PageDriver } from '../../support/page-driver.ts';
@@ -265,3 +266,28 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   paid: 'Paid',
   cancelled: 'Cancelled',
 };
+
+/**
+ * The replay of a page whose machine makes one call (Fruit History, Orders, Coupons): the app started with
+ * that call held, each step answered or taken by the page's driver, and the calls checked against the
+ * model after each; `view` reads the page and says what it should show.
+ */
+export function oneCallPage<S>(
+  model: SpecModel<S>,
+  actor: keyof AppEffects & string,
+  driver: PageDriver<S>,
+  view: Omit<PageReplay<S, App>, 'start' | 'perform'>,
+): PageReplay<S, App> {
+  const fake: Fake<unknown[], unknown> = controllable();
+  const log = callLog([{ actor, fn: fake.fn }]);
+  return {
+    start: () => startApp({ [actor]: fake.fn }),
+    async perform(app, step, before, after) {
+      log.take();
+      if (isAnswer(step)) await answer(fake, step);
+      else await take(app, driver, step, before);
+      log.check(model, before, step, after);
+    },
+    ...view,
+  };
+}
